@@ -1,0 +1,84 @@
+"""The command line: check the data, build the site, serve a live preview."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from .diagnostics import display_path
+from .pipeline import load
+
+ROOT = Path(__file__).resolve().parent.parent
+EXIT_OK, EXIT_DATA_ERRORS, EXIT_BUILD_FAILED = 0, 1, 2
+
+
+def _check(data: Path) -> bool:
+    loaded = load(data)
+    stream = sys.stderr if loaded.report.errors else sys.stdout
+    for line in loaded.report.lines():
+        print(line, file=stream)
+    print(f"{display_path(data)}: {loaded.report.summary()}", file=stream)
+    return loaded.ok
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    return EXIT_OK if _check(args.data) else EXIT_DATA_ERRORS
+
+
+def _mkdocs(args: argparse.Namespace, *command: str) -> int:
+    env = dict(os.environ, BANZUKE_DATA=str(args.data.resolve()), NO_MKDOCS_2_WARNING="1")
+    argv = [sys.executable, "-m", "mkdocs", *command, "--strict", "-f", str(args.config)]
+    return subprocess.call(argv, env=env)
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    if not _check(args.data):
+        print("nothing was built: fix the errors above and build again", file=sys.stderr)
+        return EXIT_DATA_ERRORS
+    extra = ["-d", str(args.site_dir.resolve())] if args.site_dir else []
+    code = _mkdocs(args, "build", *extra)  # not --quiet: it hides warnings from --strict
+    return EXIT_OK if code == 0 else EXIT_BUILD_FAILED
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    if not _check(args.data):
+        return EXIT_DATA_ERRORS
+    return _mkdocs(args, "serve", "-a", args.dev_addr)
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(
+        prog="python -m generator",
+        description="Banzuke: check festival result files and publish them as a website.",
+        epilog="Exit codes: 0 fine, 1 errors in the data, 2 the site build failed.")
+    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def add(name: str, help_text: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        p.add_argument("--data", type=Path, default=ROOT / "data",
+                       help="the data directory (default: data/ of this repository)")
+        return p
+
+    add("check", "Read and check every data file; list every problem as file:line:col.").set_defaults(func=cmd_check)
+    build = add("build", "Check the data, then build the website into site/ (mkdocs build --strict).")
+    build.add_argument("--site-dir", type=Path, help="where to write the site (default: site/)")
+    build.add_argument("--config", type=Path, default=ROOT / "mkdocs.yml", help=argparse.SUPPRESS)
+    build.set_defaults(func=cmd_build)
+    serve = add("serve", "Check the data, then serve a live preview that rebuilds when files change.")
+    serve.add_argument("--dev-addr", default="127.0.0.1:8000", help="address to serve on (default 127.0.0.1:8000)")
+    serve.add_argument("--config", type=Path, default=ROOT / "mkdocs.yml", help=argparse.SUPPRESS)
+    serve.set_defaults(func=cmd_serve)
+    return top
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    code: int = args.func(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

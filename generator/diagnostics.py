@@ -1,0 +1,87 @@
+"""Located problems in data files: collected, sorted and printed all at once."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+
+
+class Severity(Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, order=True)
+class Location:
+    """A place in a file: 1-based line and column (0 means 'the whole file' or 'the whole line')."""
+
+    file: str
+    line: int = 0
+    col: int = 0
+
+    def __str__(self) -> str:
+        out = self.file
+        if self.line:
+            out += f":{self.line}"
+            if self.col:
+                out += f":{self.col}"
+        return out
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    location: Location
+    severity: Severity
+    message: str
+    hint: str = ""
+
+    def format(self) -> str:
+        text = f"{self.location}: {self.severity.value}: {self.message}"
+        if self.hint:
+            text += f" ({self.hint})"
+        return text
+
+
+@dataclass
+class Report:
+    """Every problem found while reading and checking; nothing is ever thrown at the user."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def error(self, location: Location, message: str, hint: str = "") -> None:
+        self.diagnostics.append(Diagnostic(location, Severity.ERROR, message, hint))
+
+    def warning(self, location: Location, message: str, hint: str = "") -> None:
+        self.diagnostics.append(Diagnostic(location, Severity.WARNING, message, hint))
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.sorted() if d.severity is Severity.ERROR]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.sorted() if d.severity is Severity.WARNING]
+
+    def sorted(self) -> list[Diagnostic]:
+        unique = dict.fromkeys(self.diagnostics)
+        return sorted(unique, key=lambda d: (d.location, d.severity.value, d.message))
+
+    def lines(self) -> list[str]:
+        return [d.format() for d in self.sorted()]
+
+    def summary(self) -> str:
+        e, w = len(self.errors), len(self.warnings)
+        return f"{e} error{'s' * (e != 1)}, {w} warning{'s' * (w != 1)}"
+
+
+def display_path(path: Path) -> str:
+    """A path as the user should see it: relative to the working directory when inside it."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return path.as_posix()
+    if rel.startswith(".."):
+        return path.as_posix()
+    return Path(rel).as_posix()

@@ -1,0 +1,1 @@
+"""What differs from game to game: result syntax and scoring."""

@@ -1,0 +1,159 @@
+"""The festival as data: frozen records, every reference to a player carrying where it was written."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .diagnostics import Location
+
+PlayerId = str
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A player named in a data file, and where."""
+
+    id: PlayerId
+    loc: Location
+
+
+@dataclass(frozen=True)
+class Player:
+    id: PlayerId
+    family: str
+    given: str
+    country: str
+    loc: Location
+    elo: int | None = None
+    grade: str | None = None
+    born: dt.date | None = None
+
+    @property
+    def name(self) -> str:
+        """Family name first, as results lists and FESA's files do."""
+        return f"{self.family}, {self.given}" if self.given else self.family
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.given} {self.family}" if self.given else self.family
+
+    def age_on(self, day: dt.date) -> int | None:
+        if self.born is None:
+            return None
+        years = day.year - self.born.year
+        return years - ((day.month, day.day) < (self.born.month, self.born.day))
+
+
+class Result(Enum):
+    """How a paired game ended, seen from the board: first-named player (sente) against second (gote)."""
+
+    SENTE_WINS = "1-0"
+    GOTE_WINS = "0-1"
+    DRAW = "½-½"
+    SENTE_WINS_UNPLAYED = "+-"  # gote did not show up
+    GOTE_WINS_UNPLAYED = "-+"  # sente did not show up
+    NEITHER_PLAYED = "--"  # neither showed up
+
+
+class Outcome(Enum):
+    """One player's round, explicit: a bye is not a win and an absence is not a loss (they may score alike)."""
+
+    WIN = "win"
+    DRAW = "draw"
+    LOSS = "loss"
+    FORFEIT_WIN = "win without play"
+    FORFEIT_LOSS = "no-show"
+    BYE = "bye"
+    ABSENT = "absent"
+    PENDING = "not played yet"
+
+    @property
+    def played(self) -> bool:
+        """A game really played over the board (what tiebreaks count)."""
+        return self in (Outcome.WIN, Outcome.DRAW, Outcome.LOSS)
+
+
+@dataclass(frozen=True)
+class Game:
+    board: int
+    sente: Ref
+    gote: Ref
+    result: Result | None  # None: paired, not played yet
+    loc: Location
+
+
+@dataclass(frozen=True)
+class Round:
+    number: int
+    loc: Location
+    date: dt.date | None = None
+    time: str | None = None
+    games: tuple[Game, ...] = ()
+    byes: tuple[Ref, ...] = ()
+    absent: tuple[Ref, ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        return all(g.result is not None for g in self.games)
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    minutes: int
+    byoyomi: int = 0  # seconds per move after the main time
+    increment: int = 0  # seconds added per move (Fischer)
+
+    def __str__(self) -> str:
+        text = f"{self.minutes} min"
+        if self.byoyomi:
+            text += f" + {self.byoyomi} s byoyomi"
+        if self.increment:
+            text += f" + {self.increment} s per move"
+        return text
+
+
+@dataclass(frozen=True)
+class Event:
+    id: str
+    festival_id: str
+    name: str
+    short: str
+    format: str
+    game: str
+    rounds_planned: int
+    loc: Location
+    start: dt.date | None = None
+    end: dt.date | None = None
+    time_control: TimeControl | None = None
+    tiebreaks: tuple[str, ...] = ()
+    entrants: tuple[Ref, ...] = ()
+    rounds: tuple[Round, ...] = ()
+    description: str = ""
+
+    @property
+    def path(self) -> str:
+        return f"{self.festival_id}/{self.id}"
+
+
+@dataclass(frozen=True)
+class Festival:
+    id: str
+    name: str
+    loc: Location
+    city: str = ""
+    country: str = ""
+    venue: str = ""
+    start: dt.date | None = None
+    end: dt.date | None = None
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True)
+class DataSet:
+    players: dict[PlayerId, Player] = field(default_factory=dict)
+    festivals: tuple[Festival, ...] = ()
+
+    def events(self) -> list[Event]:
+        return [e for f in self.festivals for e in f.events]

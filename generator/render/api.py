@@ -1,0 +1,54 @@
+"""The results API: every table of the site as JSON under api/ (schema documented on the site's API page)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..model import DataSet, Event
+from ..standings import EventResults, Standing
+from .text import json_text, number
+
+
+def _standing(s: Standing, event: Event) -> dict[str, Any]:
+    return {"rank": s.rank, "shared": s.shared, "player": s.player, "points": number(s.points),
+            "tiebreaks": {k: number(v) for k, v in zip(event.tiebreaks, s.tiebreaks)}, "played": s.played}
+
+
+def files(data: DataSet, results: dict[str, EventResults]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    index = []
+    for festival in data.festivals:
+        for event in festival.events:
+            res = results[event.path]
+            base = f"api/{event.path}"
+            index.append({"festival": festival.id, "festival_name": festival.name, "event": event.id,
+                          "name": event.name, "short": event.short, "rounds": event.rounds_planned,
+                          "completed": res.completed, "standings": f"{base}/standings.json",
+                          "crosstable": f"{base}/crosstable.json",
+                          "round_files": [f"{base}/round-{r.number}.json" for r in event.rounds]})
+            out[f"{base}/standings.json"] = json_text({
+                "event": event.path, "after_round": res.completed, "tiebreaks": list(event.tiebreaks),
+                "rows": [dict(_standing(s, event), ranks_by_round=res.rank_after(s.player)) for s in res.final],
+            })
+            out[f"{base}/crosstable.json"] = json_text({
+                "event": event.path, "after_round": res.completed,
+                "rows": [{"player": s.player, "points": number(s.points), "rounds": [
+                    {"round": r.round, "outcome": r.outcome.name.lower(), "opponent": r.opponent,
+                     "colour": r.colour, "points": number(r.points)} for r in res.records[s.player]]}
+                    for s in res.final],
+            })
+            for rnd in event.rounds:
+                table = res.by_round[rnd.number - 1] if rnd.number <= res.completed else ()
+                out[f"{base}/round-{rnd.number}.json"] = json_text({
+                    "event": event.path, "round": rnd.number,
+                    "date": rnd.date.isoformat() if rnd.date else None, "time": rnd.time,
+                    "games": [{"board": g.board, "sente": g.sente.id, "gote": g.gote.id,
+                               "result": g.result.value if g.result else None} for g in rnd.games],
+                    "byes": [r.id for r in rnd.byes], "absent": [r.id for r in rnd.absent],
+                    "standings_after": [_standing(s, event) for s in table] if table else None,
+                })
+    out["api/index.json"] = json_text({"events": index, "players": "api/players.json"})
+    out["api/players.json"] = json_text({"players": [
+        {"id": p.id, "family": p.family, "given": p.given, "name": p.name, "country": p.country,
+         "elo": p.elo, "grade": p.grade} for p in sorted(data.players.values(), key=lambda p: (p.name, p.id))]})
+    return out

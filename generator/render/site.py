@@ -1,0 +1,204 @@
+"""Builds every page and JSON file of the site from computed results. Computes nothing itself."""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from ..countries import country_name
+from ..model import DataSet, Event, Festival, Outcome, Player
+from ..scoring import RoundRecord
+from ..standings import EventResults, Standing
+from ..tiebreaks import TIEBREAKS
+from . import api
+from .text import date_range, front_matter_title, link, long_date, md, points
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+SYMBOL = {
+    Outcome.WIN: "+", Outcome.DRAW: "=", Outcome.LOSS: "-", Outcome.FORFEIT_WIN: "+",
+    Outcome.FORFEIT_LOSS: "-", Outcome.PENDING: "?",
+}
+
+
+@dataclass
+class Site:
+    """Generated files by path (Markdown pages and JSON), and the navigation."""
+
+    files: dict[str, str] = field(default_factory=dict)
+    nav: list[Any] = field(default_factory=list)
+
+
+def _env() -> Environment:
+    env = Environment(loader=FileSystemLoader(TEMPLATES), finalize=md, undefined=StrictUndefined,
+                      keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=False)
+    env.globals.update(link=link, points=points, long_date=long_date, date_range=date_range,
+                       country_name=country_name, TIEBREAKS=TIEBREAKS, Outcome=Outcome)
+    return env
+
+
+def event_page(event: Event, name: str = "index") -> str:
+    return f"{event.path}/{name}.md"
+
+
+def round_page(event: Event, number: int) -> str:
+    return f"{event.path}/round-{number}.md"
+
+
+def player_page(pid: str) -> str:
+    return f"players/{pid}.md"
+
+
+class Renderer:
+    def __init__(self, data: DataSet, results: dict[str, EventResults]):
+        self.data = data
+        self.results = results
+        self.env = _env()
+        self.site = Site()
+
+    def page(self, path: str, template: str, title: str, **context: Any) -> None:
+        body = self.env.get_template(template).render(page=path, **context)
+        self.site.files[path] = f"---\ntitle: {front_matter_title(title)}\n---\n\n{body}"
+
+    def player(self, pid: str) -> Player:
+        return self.data.players[pid]
+
+    def build(self) -> Site:
+        self.page("index.md", "home.md.j2", "Results", data=self.data, results=self.results)
+        for festival in self.data.festivals:
+            self.page(f"{festival.id}/index.md", "festival.md.j2", festival.name, festival=festival,
+                      results=self.results)
+            for event in festival.events:
+                self.event_pages(festival, event, self.results[event.path])
+        self.player_pages()
+        self.site.files.update(api.files(self.data, self.results))
+        self.site.nav = self.navigation()
+        return self.site
+
+    def standings_rows(self, res: EventResults, table: tuple[Standing, ...], page: str) -> list[dict[str, Any]]:
+        rows = []
+        for s in table:
+            p = self.player(s.player)
+            rows.append({
+                "rank": f"{s.rank}=" if s.shared else str(s.rank),
+                "name": link(p.name, player_page(p.id), page),
+                "country": p.country,
+                "points": s.points,
+                "tiebreaks": s.tiebreaks,
+                "played": s.played,
+            })
+        return rows
+
+    def event_pages(self, festival: Festival, event: Event, res: EventResults) -> None:
+        common = {"festival": festival, "event": event, "res": res,
+                  "tiebreaks": [TIEBREAKS[k] for k in event.tiebreaks]}
+        page = event_page(event)
+        progress = [{"name": link(self.player(s.player).name, player_page(s.player), page),
+                     "ranks": res.rank_after(s.player)} for s in res.final]
+        self.page(page, "standings.md.j2", f"{event.short} standings",
+                  rows=self.standings_rows(res, res.final, page), progress=progress,
+                  round_links=[link(f"Round {r.number}", round_page(event, r.number), page) for r in event.rounds],
+                  **common)
+        page = event_page(event, "crosstable")
+        self.page(page, "crosstable.md.j2", f"{event.short} crosstable", rows=self.crosstable(res, page), **common)
+        page = event_page(event, "rules")
+        self.page(page, "rules.md.j2", f"{event.short} rules", **common)
+        for rnd in event.rounds:
+            page = round_page(event, rnd.number)
+            before = {pid: sum((r.points for r in recs if r.round < rnd.number), start=Fraction(0))
+                      for pid, recs in res.records.items()}
+            games = [{
+                "board": g.board,
+                "sente": link(self.player(g.sente.id).name, player_page(g.sente.id), page),
+                "gote": link(self.player(g.gote.id).name, player_page(g.gote.id), page),
+                "sente_before": before.get(g.sente.id), "gote_before": before.get(g.gote.id),
+                "result": g.result.value if g.result else "…",
+            } for g in rnd.games]
+            table = res.by_round[rnd.number - 1] if rnd.number <= res.completed else None
+            self.page(page, "round.md.j2", f"{event.short} round {rnd.number}", rnd=rnd, games=games,
+                      byes=[link(self.player(r.id).name, player_page(r.id), page) for r in rnd.byes],
+                      absent=[link(self.player(r.id).name, player_page(r.id), page) for r in rnd.absent],
+                      rows=self.standings_rows(res, table, page) if table else None, **common)
+
+    def crosstable(self, res: EventResults, page: str) -> list[dict[str, Any]]:
+        number = {s.player: i for i, s in enumerate(res.final, start=1)}
+        rows = []
+        for s in res.final:
+            cells = []
+            for rec in res.records[s.player]:
+                cells.append(cell(rec, number))
+            rows.append({"no": number[s.player], "rank": s.rank, "shared": s.shared,
+                         "name": link(self.player(s.player).name, player_page(s.player), page),
+                         "cells": cells, "points": s.points})
+        return rows
+
+    def player_pages(self) -> None:
+        entries: dict[str, list[dict[str, Any]]] = {pid: [] for pid in self.data.players}
+        for festival in self.data.festivals:
+            for event in festival.events:
+                res = self.results[event.path]
+                final = {s.player: s for s in res.final}
+                for ref in event.entrants:
+                    page = player_page(ref.id)
+                    games = []
+                    for rec in res.records[ref.id]:
+                        opp = self.player(rec.opponent) if rec.opponent else None
+                        games.append({
+                            "round": link(str(rec.round), round_page(event, rec.round), page),
+                            "colour": {"sente": "☗", "gote": "☖"}.get(rec.colour or "", ""),
+                            "board": rec.board or "",
+                            "opponent": link(opp.name, player_page(opp.id), page) if opp else "",
+                            "outcome": rec.outcome.value,
+                            "points": rec.points if rec.outcome is not Outcome.PENDING else None,
+                        })
+                    standing = final.get(ref.id)
+                    entries[ref.id].append({
+                        "festival": festival, "event": event,
+                        "event_link": link(f"{event.name}", event_page(event), page),
+                        "standing": standing, "of": len(res.final), "completed": res.completed,
+                        "games": games,
+                    })
+        index = []
+        for pid, player in sorted(self.data.players.items(), key=lambda kv: (kv[1].name, kv[0])):
+            page = player_page(pid)
+            self.page(page, "player.md.j2", player.name, player=player, entries=entries[pid])
+            index.append({"name": link(player.name, page, "players/index.md"), "country": player.country,
+                          "events": ", ".join(e["event"].short for e in entries[pid])})
+        self.page("players/index.md", "players.md.j2", "Players", rows=index)
+
+    def navigation(self) -> list[Any]:
+        nav: list[Any] = [{"Home": "index.md"}]
+        for festival in self.data.festivals:
+            section: list[Any] = [f"{festival.id}/index.md"]
+            for event in festival.events:
+                rounds = [{f"Round {r.number}": round_page(event, r.number)} for r in event.rounds]
+                pages: list[Any] = [{"Standings": event_page(event)},
+                                    {"Crosstable": event_page(event, "crosstable")}]
+                if rounds:
+                    pages.append({"Rounds": rounds})
+                pages.append({"Rules": event_page(event, "rules")})
+                section.append({html.escape(event.short): pages})
+            nav.append({html.escape(festival.name): section})
+        nav += [{"Players": "players/index.md"}, {"For organizers": "organizers.md"},
+                {"Results API": "api.md"}]
+        return nav
+
+
+def cell(rec: RoundRecord, number: dict[str, int]) -> str:
+    if rec.outcome is Outcome.BYE:
+        return "bye"
+    if rec.outcome is Outcome.ABSENT:
+        return "–"
+    text = f"{number[rec.opponent]}{SYMBOL[rec.outcome]}" if rec.opponent else ""
+    if rec.outcome in (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS):
+        text += "ff"
+    return text
+
+
+def render_site(data: DataSet, results: dict[str, EventResults]) -> Site:
+    return Renderer(data, results).build()

@@ -1,0 +1,67 @@
+"""Each player's rounds, as explicit outcomes with exact points: a pure function of the event's rounds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .games import shogi
+from .model import Event, Outcome, PlayerId, Round
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    round: int
+    outcome: Outcome
+    points: Fraction
+    opponent: PlayerId | None = None
+    colour: str | None = None  # "sente" or "gote"
+    board: int | None = None
+
+
+Records = dict[PlayerId, list[RoundRecord]]
+
+
+def round_records(rnd: Round) -> dict[PlayerId, RoundRecord]:
+    """What every player named in one round got from it."""
+    out: dict[PlayerId, RoundRecord] = {}
+    for game in rnd.games:
+        if game.result is None:
+            pair = (Outcome.PENDING, Outcome.PENDING)
+        else:
+            pair = shogi.OUTCOMES[game.result]
+        for ref, other, outcome, colour in (
+            (game.sente, game.gote, pair[0], "sente"),
+            (game.gote, game.sente, pair[1], "gote"),
+        ):
+            out[ref.id] = RoundRecord(rnd.number, outcome, shogi.POINTS[outcome], other.id, colour, game.board)
+    for ref in rnd.byes:
+        out[ref.id] = RoundRecord(rnd.number, Outcome.BYE, shogi.POINTS[Outcome.BYE])
+    for ref in rnd.absent:
+        out[ref.id] = RoundRecord(rnd.number, Outcome.ABSENT, shogi.POINTS[Outcome.ABSENT])
+    return out
+
+
+def event_records(event: Event) -> Records:
+    """Every entrant's rounds in order. A round the player is not named in counts as absent."""
+    records: Records = {ref.id: [] for ref in event.entrants}
+    for rnd in event.rounds:
+        this = round_records(rnd)
+        for pid, recs in records.items():
+            recs.append(this.get(pid, RoundRecord(rnd.number, Outcome.ABSENT, shogi.POINTS[Outcome.ABSENT])))
+    return records
+
+
+def completed_rounds(event: Event) -> int:
+    """How many rounds, from the first, have every result in: the standings go that far."""
+    done = 0
+    for expected, rnd in enumerate(event.rounds, start=1):
+        if rnd.number != expected or not rnd.complete:
+            break
+        done = expected
+    return done
+
+
+def scores(records: Records, after_round: int) -> dict[PlayerId, Fraction]:
+    return {pid: sum((r.points for r in recs if r.round <= after_round), Fraction(0))
+            for pid, recs in records.items()}

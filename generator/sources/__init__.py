@@ -1,0 +1,1 @@
+"""Reading organizers' files into located records."""

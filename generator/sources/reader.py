@@ -1,0 +1,256 @@
+"""Reads a data directory (players.yaml, festival folders, event folders, round files) into the model.
+
+Layout:
+    data/players.yaml                       the player registry
+    data/<festival>/festival.yaml           name, city, dates, the order of its events
+    data/<festival>/<event>/event.yaml      format, rounds, time control, tiebreaks, entrants
+    data/<festival>/<event>/round-<n>.yaml  the games of round n
+
+Only the shape of each file is checked here; how the files fit together is checked in validate.py.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ..countries import COUNTRIES
+from ..diagnostics import Location, Report, display_path
+from ..games import shogi
+from ..model import DataSet, Event, Festival, Game, Player, Ref, Round, TimeControl
+from ..tiebreaks import TIEBREAKS
+from .yamltree import Fields, Scalar, Sequence, Tree, as_str, load, suggest
+
+SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+ROUND_FILE = re.compile(r"^round-([1-9][0-9]*)\.yaml$")
+TIME = re.compile(r"^([01]?[0-9]|2[0-3]):[0-5][0-9]$")
+FORMATS = ("swiss",)
+GAMES = ("shogi",)
+
+
+def read_data(root: Path, report: Report) -> DataSet:
+    players = read_players(root / "players.yaml", report)
+    festivals = []
+    if not root.is_dir():
+        report.error(Location(display_path(root)), "the data directory does not exist",
+                     "run from the repository's top folder or pass --data")
+        return DataSet(players, ())
+    for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
+        if (folder / "festival.yaml").exists():
+            festival = read_festival(folder, report)
+            if festival is not None:
+                festivals.append(festival)
+        else:
+            report.warning(Location(display_path(folder)), "folder has no festival.yaml and is ignored",
+                           "add a festival.yaml, or move the folder out of data/")
+    return DataSet(players, tuple(festivals))
+
+
+def read_players(path: Path, report: Report) -> dict[str, Player]:
+    shown = display_path(path)
+    if not path.exists():
+        report.error(Location(shown), "the player registry is missing", "create players.yaml")
+        return {}
+    tree = load(path, shown, report)
+    top = Fields(tree, report, "players.yaml", Location(shown))
+    players: dict[str, Player] = {}
+    if top.node is None:
+        return players
+    for key, value in top.node.items:
+        pid = str(key.value)
+        if not SLUG.match(pid):
+            report.error(key.loc, f"player id '{pid}' is not a simple id",
+                         "use lower-case letters, digits and single hyphens, e.g. takahashi-ken")
+            continue
+        f = Fields(value, report, f"player '{pid}'", key.loc)
+        family = f.text("family", required=True)
+        given = f.text("given") or ""
+        country = f.text("country", required=True)
+        if country is not None and country not in COUNTRIES:
+            node = f.raw("country")
+            upper = country.upper()
+            hint = (f"write it in capitals: {upper}" if upper in COUNTRIES
+                    else "use the two-letter ISO 3166 code, e.g. GB, JP, NL, DE")
+            report.error(node.loc if node else key.loc, f"'{country}' is not a country code", hint)
+            country = None
+        elo = f.integer("elo", minimum=0)
+        grade = f.text("grade")
+        born = f.date("born")
+        f.finish()
+        if family is None or country is None or not f.ok:
+            continue
+        players[pid] = Player(pid, family, given, country, key.loc, elo=elo, grade=grade, born=born)
+    return players
+
+
+def read_festival(folder: Path, report: Report) -> Festival | None:
+    shown = display_path(folder / "festival.yaml")
+    tree = load(folder / "festival.yaml", shown, report)
+    f = Fields(tree, report, "festival.yaml", Location(shown))
+    name = f.text("name", required=True)
+    city = f.text("city") or ""
+    country = f.text("country") or ""
+    venue = f.text("venue") or ""
+    start = f.date("start", required=True)
+    end = f.date("end") or start
+    if country and country not in COUNTRIES:
+        node = f.raw("country")
+        report.error(node.loc if node else f.loc(), f"'{country}' is not a country code",
+                     "use the two-letter ISO 3166 code, e.g. GB")
+    if start and end and end < start:
+        node = f.raw("end")
+        report.error(node.loc if node else f.loc(), "the festival ends before it starts", "check 'start' and 'end'")
+    order = [(as_str(n, report, "events"), n.loc) for n in f.items("events", required=True)]
+    f.finish()
+    if not SLUG.match(folder.name):
+        report.error(Location(shown), f"festival folder name '{folder.name}' is not a simple id",
+                     "rename it with lower-case letters, digits and hyphens, e.g. 2000-mso-shogi")
+    folders = {p.name for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")}
+    events = []
+    listed = set()
+    for event_id, loc in order:
+        if event_id is None:
+            continue
+        if event_id in listed:
+            report.error(loc, f"event '{event_id}' is listed twice", "list each event folder once")
+            continue
+        listed.add(event_id)
+        if event_id not in folders or not (folder / event_id / "event.yaml").exists():
+            report.error(loc, f"there is no event folder '{event_id}' with an event.yaml here",
+                         suggest(event_id, sorted(folders)) or "create the folder and its event.yaml")
+            continue
+        event = read_event(folder / event_id, folder.name, report)
+        if event is not None:
+            events.append(event)
+    for stray in sorted(folders - listed):
+        report.warning(Location(display_path(folder / stray)), "event folder not listed in festival.yaml 'events'",
+                       "add it to 'events' to publish it")
+    if name is None or start is None or not f.ok:
+        return None
+    return Festival(folder.name, name, Location(shown), city=city, country=country, venue=venue,
+                    start=start, end=end, events=tuple(events))
+
+
+def read_event(folder: Path, festival_id: str, report: Report) -> Event | None:
+    shown = display_path(folder / "event.yaml")
+    f = Fields(load(folder / "event.yaml", shown, report), report, "event.yaml", Location(shown))
+    name = f.text("name", required=True)
+    short = f.text("short") or name or ""
+    fmt = _choice(f, "format", FORMATS, report)
+    game = _choice(f, "game", GAMES, report)
+    rounds_planned = f.integer("rounds", required=True, minimum=1)
+    start = f.date("start")
+    end = f.date("end") or start
+    time_control = _time_control(f, report)
+    tiebreaks = []
+    for node in f.items("tiebreaks"):
+        tb = as_str(node, report, "tiebreaks")
+        if tb is None:
+            continue
+        if tb.lower() not in TIEBREAKS:
+            report.error(node.loc, f"unknown tiebreak '{tb}'",
+                         suggest(tb.lower(), list(TIEBREAKS)) or f"known tiebreaks: {', '.join(TIEBREAKS)}")
+        else:
+            tiebreaks.append(tb.lower())
+    entrants = _refs(f.items("players", required=True), report, "players")
+    description = f.text("description") or ""
+    f.finish()
+    if not SLUG.match(folder.name):
+        report.error(Location(shown), f"event folder name '{folder.name}' is not a simple id",
+                     "rename it with lower-case letters, digits and hyphens, e.g. championship")
+    rounds = []
+    for path in sorted(folder.iterdir()):
+        if path.name == "event.yaml" or path.is_dir():
+            continue
+        match = ROUND_FILE.match(path.name)
+        if match:
+            rounds.append(read_round(path, int(match.group(1)), report))
+        elif path.suffix in (".yaml", ".yml"):
+            report.error(Location(display_path(path)), f"'{path.name}' is not a round file name",
+                         "name round files round-1.yaml, round-2.yaml, …")
+    rounds.sort(key=lambda r: r.number)
+    if name is None or fmt is None or game is None or rounds_planned is None or not f.ok:
+        return None
+    return Event(folder.name, festival_id, name, short, fmt, game, rounds_planned, Location(shown),
+                 start=start, end=end, time_control=time_control, tiebreaks=tuple(tiebreaks),
+                 entrants=tuple(entrants), rounds=tuple(rounds), description=description)
+
+
+def _choice(f: Fields, key: str, allowed: tuple[str, ...], report: Report) -> str | None:
+    value = f.text(key, required=True)
+    if value is not None and value not in allowed:
+        node = f.raw(key)
+        report.error(node.loc if node else f.loc(), f"unknown {key} '{value}'",
+                     suggest(value, list(allowed)) or f"known: {', '.join(allowed)}")
+        return None
+    return value
+
+
+def _time_control(f: Fields, report: Report) -> TimeControl | None:
+    node = f.raw("time_control")
+    if node is None:
+        return None
+    tc = Fields(node, report, "time_control", node.loc)
+    minutes = tc.integer("minutes", required=True, minimum=0)
+    byoyomi = tc.integer("byoyomi", minimum=0) or 0
+    increment = tc.integer("increment", minimum=0) or 0
+    tc.finish()
+    if minutes is None:
+        return None
+    return TimeControl(minutes, byoyomi, increment)
+
+
+def _refs(nodes: list[Tree], report: Report, what: str) -> list[Ref]:
+    refs = []
+    for node in nodes:
+        pid = as_str(node, report, what)
+        if pid is not None:
+            refs.append(Ref(pid, node.loc))
+    return refs
+
+
+def read_round(path: Path, number: int, report: Report) -> Round:
+    shown = display_path(path)
+    f = Fields(load(path, shown, report), report, f"round {number}", Location(shown, 1, 1))
+    date = f.date("date")
+    time = f.text("time")
+    if time is not None and not TIME.match(time):
+        node = f.raw("time")
+        report.error(node.loc if node else f.loc(), f"'{time}' is not a time of day",
+                     "write it as HH:MM in quotes, e.g. time: \"10:00\"")
+        time = None
+    games = []
+    for board, node in enumerate(f.items("games"), start=1):
+        game = _game(node, board, report)
+        if game is not None:
+            games.append(game)
+    byes = _refs(f.items("bye"), report, "bye")
+    absent = _refs(f.items("absent"), report, "absent")
+    f.finish()
+    return Round(number, Location(shown), date=date, time=time, games=tuple(games),
+                 byes=tuple(byes), absent=tuple(absent))
+
+
+GAME_HINT = "write a game as [sente-id, gote-id, result], e.g. [takahashi-ken, smith-john, 1-0]"
+
+
+def _game(node: Tree, board: int, report: Report) -> Game | None:
+    if not isinstance(node, Sequence) or not 2 <= len(node.items) <= 3:
+        report.error(node.loc, f"board {board} is not a game", GAME_HINT)
+        return None
+    sente_id = as_str(node.items[0], report, "sente")
+    gote_id = as_str(node.items[1], report, "gote")
+    result = None
+    if len(node.items) == 3:
+        rnode = node.items[2]
+        text = rnode.text if isinstance(rnode, Scalar) else ""
+        if not (isinstance(rnode, Scalar) and (rnode.value is None or text.strip() in shogi.PENDING_WORDS)):
+            result = shogi.parse_result(text) if isinstance(rnode, Scalar) else None
+            if result is None:
+                report.error(rnode.loc, f"'{text}' is not a result",
+                             "write 1-0, 0-1, ½-½ (or draw), +- or -+ (no-show), -- (neither came), "
+                             "or leave it out while the game is being played")
+                return None
+    if sente_id is None or gote_id is None:
+        return None
+    return Game(board, Ref(sente_id, node.items[0].loc), Ref(gote_id, node.items[1].loc), result, node.loc)

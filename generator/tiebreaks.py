@@ -1,0 +1,69 @@
+"""Tiebreaks: one function each, computed from the players' round records after a given round.
+
+PRODUCT.md "Rulings", MSOWSC tiebreaks: "SOS (sum of opponents' scores — what the 2000 event actually
+used), then SOSOS, then SODOS; configurable list. Unplayed rounds count 0 in SOS."
+A round counts as played only when a game was played over the board: byes, absences and games won or lost
+by a no-show add nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .model import Outcome, PlayerId
+from .scoring import Records, scores
+
+Values = dict[PlayerId, Fraction]
+
+
+@dataclass(frozen=True)
+class Tiebreak:
+    key: str
+    abbr: str
+    name: str
+    definition: str
+    compute: Callable[[Records, int], Values]
+
+
+def _played(records: Records, pid: PlayerId, after_round: int) -> list[tuple[PlayerId, Outcome]]:
+    return [(r.opponent, r.outcome) for r in records[pid]
+            if r.round <= after_round and r.outcome.played and r.opponent is not None]
+
+
+def sos(records: Records, after_round: int) -> Values:
+    """Sum of the current scores of every opponent met over the board."""
+    score = scores(records, after_round)
+    return {pid: sum((score[opp] for opp, _ in _played(records, pid, after_round)), Fraction(0))
+            for pid in records}
+
+
+def sosos(records: Records, after_round: int) -> Values:
+    """Sum of the SOS of every opponent met over the board."""
+    first = sos(records, after_round)
+    return {pid: sum((first[opp] for opp, _ in _played(records, pid, after_round)), Fraction(0))
+            for pid in records}
+
+
+def sodos(records: Records, after_round: int) -> Values:
+    """Sum of the current scores of the opponents defeated over the board (draws add nothing)."""
+    score = scores(records, after_round)
+    return {pid: sum((score[opp] for opp, outcome in _played(records, pid, after_round)
+                      if outcome is Outcome.WIN), Fraction(0))
+            for pid in records}
+
+
+TIEBREAKS: dict[str, Tiebreak] = {
+    t.key: t
+    for t in (
+        Tiebreak("sos", "SOS", "Sum of opponents' scores",
+                 "the sum of the scores of all opponents the player met over the board "
+                 "(byes, absences and games not played count 0)", sos),
+        Tiebreak("sosos", "SOSOS", "Sum of opponents' SOS",
+                 "the sum of the SOS of all opponents the player met over the board", sosos),
+        Tiebreak("sodos", "SODOS", "Sum of defeated opponents' scores",
+                 "the sum of the scores of the opponents the player beat over the board "
+                 "(draws and wins without play count 0)", sodos),
+    )
+}

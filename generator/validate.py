@@ -1,0 +1,98 @@
+"""How the files fit together: every player known, once per round, rounds within the event, and so on."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from .diagnostics import Location, Report
+from .model import DataSet, Event, Player, Ref
+from .sources.yamltree import suggest
+
+
+def validate(data: DataSet, report: Report) -> None:
+    for festival in data.festivals:
+        for event in festival.events:
+            validate_event(event, data.players, report)
+            if festival.start and event.start and festival.end and not festival.start <= event.start <= festival.end:
+                report.warning(event.loc, f"{event.short} starts on {event.start}, outside the festival's dates",
+                               "check 'start' in event.yaml and festival.yaml")
+
+
+def _known(ref: Ref, players: dict[str, Player], report: Report) -> bool:
+    if ref.id in players:
+        return True
+    report.error(ref.loc, f"unknown player id '{ref.id}'",
+                 suggest(ref.id, list(players)) or "add the player to players.yaml first")
+    return False
+
+
+def validate_event(event: Event, players: dict[str, Player], report: Report) -> None:
+    entrants: dict[str, Location] = {}
+    for ref in event.entrants:
+        if not _known(ref, players, report):
+            continue
+        if ref.id in entrants:
+            report.error(ref.loc, f"'{ref.id}' is entered twice (first at line {entrants[ref.id].line})",
+                         "remove one of them")
+            continue
+        entrants[ref.id] = ref.loc
+
+    expected = 1
+    for rnd in event.rounds:
+        if rnd.number > event.rounds_planned:
+            report.error(Location(rnd.loc.file), f"round {rnd.number} is beyond the event's {event.rounds_planned} rounds",
+                         "check the file name, or raise 'rounds' in event.yaml")
+        if rnd.number != expected:
+            report.error(Location(rnd.loc.file), f"round {rnd.number} comes after round {expected - 1}: "
+                         f"round {expected} is missing", f"add round-{expected}.yaml")
+        expected = rnd.number + 1
+        if rnd.date and event.start and event.end and not event.start <= rnd.date <= event.end:
+            report.warning(rnd.loc, f"round {rnd.number} is dated {rnd.date}, outside the event's dates")
+
+        seen: dict[str, Location] = {}
+
+        def place(ref: Ref, rnd_number: int = rnd.number) -> None:
+            if not _known(ref, players, report):
+                return
+            if ref.id in seen:
+                report.error(ref.loc, f"{players[ref.id].name} is in round {rnd_number} twice "
+                             f"(also at line {seen[ref.id].line})", "each player plays once per round")
+                return
+            seen[ref.id] = ref.loc
+            if entrants and ref.id not in entrants:
+                report.error(ref.loc, f"{players[ref.id].name} plays in round {rnd_number} but is not entered "
+                             f"in {event.short}", "add the id to 'players' in event.yaml")
+
+        for game in rnd.games:
+            if game.sente.id == game.gote.id:
+                report.error(game.gote.loc, f"'{game.sente.id}' is paired against himself on board {game.board}",
+                             "pair two different players")
+                place(game.sente)
+                continue
+            place(game.sente)
+            place(game.gote)
+        for ref in (*rnd.byes, *rnd.absent):
+            place(ref)
+        for pid in entrants:
+            if pid not in seen:
+                report.error(Location(rnd.loc.file), f"{players[pid].name} ({pid}) is missing from round {rnd.number}",
+                             "pair the player, or list the id under 'absent:' or 'bye:'")
+
+    _repeats(event, players, report)
+
+
+def _repeats(event: Event, players: dict[str, Player], report: Report) -> None:
+    met: dict[frozenset[str], int] = {}
+    byes: dict[str, int] = defaultdict(int)
+    for rnd in event.rounds:
+        for game in rnd.games:
+            pair = frozenset((game.sente.id, game.gote.id))
+            if len(pair) == 2 and pair in met and all(p in players for p in pair):
+                report.warning(game.loc, f"{players[game.sente.id].name} and {players[game.gote.id].name} "
+                               f"already met in round {met[pair]}", "a Swiss avoids rematches")
+            met.setdefault(pair, rnd.number)
+        for ref in rnd.byes:
+            byes[ref.id] += 1
+            if byes[ref.id] == 2 and ref.id in players:
+                report.warning(ref.loc, f"{players[ref.id].name} gets a second bye",
+                               "the bye goes to the lowest-ranked player without one")
