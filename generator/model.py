@@ -93,6 +93,7 @@ class Round:
     games: tuple[Game, ...] = ()
     byes: tuple[Ref, ...] = ()
     absent: tuple[Ref, ...] = ()
+    readable: bool = True  # False when the file could not be parsed (already reported)
 
     @property
     def complete(self) -> bool:

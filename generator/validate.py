@@ -74,7 +74,7 @@ def validate_event(event: Event, players: dict[str, Player], report: Report) -> 
         for ref in (*rnd.byes, *rnd.absent):
             place(ref)
         for pid in entrants:
-            if pid not in seen:
+            if pid not in seen and rnd.readable:
                 report.error(Location(rnd.loc.file), f"{players[pid].name} ({pid}) is missing from round {rnd.number}",
                              "pair the player, or list the id under 'absent:' or 'bye:'")
 

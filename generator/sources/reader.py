@@ -77,9 +77,8 @@ def read_players(path: Path, report: Report) -> dict[str, Player]:
         grade = f.text("grade")
         born = f.date("born")
         f.finish()
-        if family is None or country is None or not f.ok:
-            continue
-        players[pid] = Player(pid, family, given, country, key.loc, elo=elo, grade=grade, born=born)
+        # Registered even when a field is wrong (already reported), so that the id is not also "unknown".
+        players[pid] = Player(pid, family or pid, given, country or "", key.loc, elo=elo, grade=grade, born=born)
     return players
 
 
@@ -211,7 +210,11 @@ def _refs(nodes: list[Tree], report: Report, what: str) -> list[Ref]:
 
 def read_round(path: Path, number: int, report: Report) -> Round:
     shown = display_path(path)
-    f = Fields(load(path, shown, report), report, f"round {number}", Location(shown, 1, 1))
+    before = len(report.errors)
+    tree = load(path, shown, report)
+    if tree is None and len(report.errors) > before:
+        return Round(number, Location(shown), readable=False)  # a syntax error: nothing more to say about it
+    f = Fields(tree, report, f"round {number}", Location(shown, 1, 1))
     date = f.date("date")
     time = f.text("time")
     if time is not None and not TIME.match(time):
@@ -247,10 +250,10 @@ def _game(node: Tree, board: int, report: Report) -> Game | None:
         if not (isinstance(rnode, Scalar) and (rnode.value is None or text.strip() in shogi.PENDING_WORDS)):
             result = shogi.parse_result(text) if isinstance(rnode, Scalar) else None
             if result is None:
+                # Keep the pairing (as not yet played) so its players are not also reported missing.
                 report.error(rnode.loc, f"'{text}' is not a result",
                              "write 1-0, 0-1, ½-½ (or draw), +- or -+ (no-show), -- (neither came), "
                              "or leave it out while the game is being played")
-                return None
     if sente_id is None or gote_id is None:
         return None
     return Game(board, Ref(sente_id, node.items[0].loc), Ref(gote_id, node.items[1].loc), result, node.loc)

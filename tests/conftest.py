@@ -1,0 +1,59 @@
+"""Shared fixtures: the hand-computed mini festival, the demo data, and data directories built in tmp."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from generator.pipeline import Loaded, load
+
+ROOT = Path(__file__).resolve().parent.parent
+MINI = ROOT / "tests" / "fixtures" / "mini"
+DEMO = ROOT / "data"
+
+
+@pytest.fixture(scope="session")
+def mini() -> Loaded:
+    loaded = load(MINI)
+    assert loaded.ok, loaded.report.lines()
+    return loaded
+
+
+@pytest.fixture
+def datadir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A copy of the mini festival in tmp (the working directory), with a helper to overwrite its files."""
+    monkeypatch.chdir(tmp_path)
+    target = tmp_path / "data"
+    shutil.copytree(MINI, target)
+
+    def write(relative: str, text: str) -> Path:
+        path = target / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+        return path
+
+    write.root = target  # type: ignore[attr-defined]
+    return write
+
+
+def build_site(data: Path, site: Path) -> subprocess.CompletedProcess[str]:
+    """The README's build, for real: check, then mkdocs build --strict."""
+    return subprocess.run([sys.executable, "-m", "generator", "build", "--data", str(data), "--site-dir", str(site)],
+                          capture_output=True, text=True, cwd=ROOT)
+
+
+@pytest.fixture(scope="session")
+def demo_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    site = tmp_path_factory.mktemp("demo") / "site"
+    return site, build_site(DEMO, site)
+
+
+@pytest.fixture(scope="session")
+def mini_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    site = tmp_path_factory.mktemp("mini") / "site"
+    return site, build_site(MINI, site)

@@ -1,0 +1,159 @@
+"""The built site in a real Chromium (Debian's), driven by Playwright, served on 127.0.0.1 only."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+PHONE = {"width": 375, "height": 812}
+
+
+def heading(text: str) -> re.Pattern[str]:
+    """A heading's text, followed by its permalink sign."""
+    return re.compile("^" + re.escape(text) + "¶?$")
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def serve(site: Path) -> Iterator[str]:
+    handler = functools.partial(Quiet, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def demo_url(demo_build) -> Iterator[str]:
+    site, result = demo_build
+    assert result.returncode == 0, result.stderr
+    yield from serve(site)
+
+
+@pytest.fixture(scope="module")
+def mini_url(mini_build) -> Iterator[str]:
+    site, result = mini_build
+    assert result.returncode == 0, result.stderr
+    yield from serve(site)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+class Watched:
+    """A page that records console errors, page errors, dialogs and every request it makes."""
+
+    def __init__(self, browser: Browser, viewport: dict[str, int]):
+        self.context = browser.new_context(viewport=viewport)
+        self.page: Page = self.context.new_page()
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.dialogs: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
+
+    def outside(self, base: str) -> list[str]:
+        return [u for u in self.requests if not (u.startswith(base + "/") or u.startswith("data:")
+                                                 or u.startswith("blob:"))]
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Watched]:
+    w = Watched(browser, PHONE)
+    yield w
+    w.context.close()
+
+
+def test_standings_open_from_home_on_a_phone(phone: Watched, demo_url: str):
+    page = phone.page
+    page.goto(demo_url + "/")
+    page.get_by_role("link", name="MSO Worldwide Shogi Championship").first.click()
+    expect(page.locator("h1")).to_have_text(heading("MSO Worldwide Shogi Championship"))
+    expect(page.get_by_text("Standings after round 9 of 9.")).to_be_visible()
+    rows = page.locator("article table").first.locator("tbody tr")
+    expect(rows).to_have_count(41)
+    # Counted by hand from the round files: Müller 8 wins and a draw (round 6) = 8½; Ono 7 wins, lost
+    # rounds 4 and 8 = 7.  (The same two totals came out of the independent script that simulated the games.)
+    expect(rows.nth(0)).to_contain_text("Müller, Thomas")
+    expect(rows.nth(0).locator("td").nth(2)).to_have_text("8½")
+    expect(rows.nth(1)).to_contain_text("Ono, Hiroshi")
+    expect(rows.nth(1).locator("td").nth(2)).to_have_text("7")
+    # The page itself never scrolls sideways on a 375 px phone; wide tables scroll inside themselves.
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert phone.errors == []
+    assert phone.outside(demo_url) == []
+
+
+def test_search_finds_a_player(phone: Watched, demo_url: str):
+    page = phone.page
+    page.goto(demo_url + "/")
+    page.locator("label.md-header__button[for='__search']").click()
+    page.locator("input.md-search__input").press_sequentially("Kaufman", delay=30)
+    result = page.locator(".md-search-result__item a").filter(has_text="Kaufman, Larry").first
+    expect(result).to_be_visible(timeout=10_000)
+    result.click()
+    expect(page).to_have_url(re.compile(re.escape(demo_url + "/players/kaufman-larry/") + r"(\?h=kaufman)?$"))
+    expect(page.locator("h1")).to_have_text(heading("Kaufman, Larry"))
+    assert phone.errors == []
+    assert phone.outside(demo_url) == []
+
+
+def test_a_round_opens_with_its_boards(phone: Watched, demo_url: str):
+    page = phone.page
+    page.goto(demo_url + "/2000-mso-shogi/championship/")
+    page.locator("article").get_by_role("link", name="Round 4", exact=True).click()
+    expect(page).to_have_url(demo_url + "/2000-mso-shogi/championship/round-4/")
+    boards = page.locator("article table").first.locator("tbody tr")
+    # Round 4 has 41 players: 20 boards and one bye (round-4.yaml).
+    expect(boards).to_have_count(20)
+    board = boards.filter(has_text="Kaufman, Larry")
+    # round-4.yaml: [kaufman-larry, lefevre-julien, 0-1]
+    expect(board).to_contain_text("Lefèvre, Julien")
+    expect(board).to_contain_text("0-1")
+    expect(page.get_by_text("Bye")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert phone.errors == []
+    assert phone.outside(demo_url) == []
+
+
+def test_dark_mode_toggle(phone: Watched, demo_url: str):
+    page = phone.page
+    page.goto(demo_url + "/")
+    before = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+    page.locator("form[data-md-component='palette'] label:visible").first.click()
+    after = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+    assert {before, after} == {"default", "slate"}
+
+
+def test_a_hostile_name_is_shown_as_text_and_never_runs(phone: Watched, mini_url: str):
+    page = phone.page
+    page.goto(mini_url + "/players/evil/")
+    expect(page.locator("h1")).to_have_text(heading("<script>alert(1)</script>, *Eve* | [x](y)"))
+    page.goto(mini_url + "/cup/open/")
+    expect(page.locator("article table").first).to_contain_text("<script>alert(1)</script>, *Eve* | [x](y)")
+    assert phone.dialogs == []
+    assert phone.errors == []

@@ -1,0 +1,53 @@
+"""The README's build on the shipped demo festival: mkdocs build --strict, for real."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from .conftest import DEMO
+
+
+def test_demo_site_builds_strict_without_warnings(demo_build):
+    site, result = demo_build
+    assert result.returncode == 0, result.stderr
+    assert "WARNING" not in result.stderr + result.stdout
+    assert (site / "index.html").exists()
+
+
+def test_demo_championship_has_standings_after_each_of_nine_rounds(demo_build):
+    site, _ = demo_build
+    entrants = (DEMO / "2000-mso-shogi/championship/event.yaml").read_text().count("\n  - ")
+    assert entrants == 41
+    for n in range(1, 10):
+        html = (site / f"2000-mso-shogi/championship/round-{n}/index.html").read_text(encoding="utf-8")
+        heading = f'<h2 id="standings-after-round-{n}">Standings after round {n}'
+        assert heading in html, n
+        table = html.split(heading)[1]
+        # one row per entrant: each row links to a player page
+        assert len(re.findall(r'<tr>\s*<td style="text-align: right;">\d+=?</td>', table)) == entrants, n
+
+
+def test_demo_json_api_is_published(demo_build):
+    site, _ = demo_build
+    index = json.loads((site / "api/index.json").read_text(encoding="utf-8"))
+    assert [e["short"] for e in index["events"]] == ["MSOWSC"]
+    standings = json.loads((site / "api/2000-mso-shogi/championship/standings.json").read_text(encoding="utf-8"))
+    assert standings["after_round"] == 9
+    assert len(standings["rows"]) == 41
+    # Every point handed out in nine rounds: 41 players, 20 games a round (1 point each, draws included,
+    # no-shows 1 to the player who came) plus 1 bye a round, less the 2 rounds Conti was absent (then 20
+    # games and no bye: 40 present).  Rounds 6 and 7: 20 points; the other seven rounds: 21.  7*21 + 2*20 = 187.
+    assert sum(r["points"] for r in standings["rows"]) == 187
+
+
+def test_same_data_builds_a_byte_identical_site(demo_build, tmp_path):
+    from .conftest import build_site
+    site, _ = demo_build
+    again = tmp_path / "again"
+    assert build_site(DEMO, again).returncode == 0
+    first = {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()}
+    second = {p.relative_to(again): p.read_bytes() for p in again.rglob("*") if p.is_file()}
+    assert first.keys() == second.keys()
+    different = sorted(str(k) for k in first if first[k] != second[k])
+    assert different == []
