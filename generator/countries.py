@@ -37,9 +37,9 @@ VI US Virgin Islands|VN Vietnam|VU Vanuatu|WF Wallis and Futuna|WS Samoa|YE Yeme
 ZA South Africa|ZM Zambia|ZW Zimbabwe
 """
 
-COUNTRIES: dict[str, str] = dict(
-    (entry.strip()[:2], entry.strip()[3:]) for entry in _TABLE.replace("\n", "|").split("|") if entry.strip()
-)
+COUNTRIES: dict[str, str] = {
+    entry.strip()[:2]: entry.strip()[3:] for entry in _TABLE.replace("\n", "|").split("|") if entry.strip()
+}
 
 
 def country_name(code: str) -> str:

@@ -18,7 +18,7 @@ from generator.pipeline import load
 from generator.render import Site, render_site
 
 DATA_ENV = "BANZUKE_DATA"
-_site: Site | None = None
+_built: dict[str, Site] = {}  # hooks are module functions: the site generated in on_config, for on_files
 
 
 def data_dir(config: MkDocsConfig) -> Path:
@@ -27,21 +27,19 @@ def data_dir(config: MkDocsConfig) -> Path:
 
 
 def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
-    global _site
     root = data_dir(config)
     loaded = load(root)
     if not loaded.ok:
         raise Abort("the data has errors; nothing was built:\n" + "\n".join(loaded.report.lines()))
-    _site = render_site(loaded.data, loaded.results)
-    config.nav = _site.nav
+    site = _built["site"] = render_site(loaded.data, loaded.results)
+    config.nav = site.nav
     if str(root) not in [str(w) for w in config.watch]:
         config.watch.append(str(root))
     return config
 
 
 def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
-    assert _site is not None
-    for path, content in sorted(_site.files.items()):
+    for path, content in sorted(_built["site"].files.items()):
         if files.get_file_from_path(path) is not None:
             raise Abort(f"site_src/{path} is also a generated page: rename or remove it")
         files.append(File.generated(config, path, content=content))

@@ -40,7 +40,8 @@ def validate_event(event: Event, players: dict[str, Player], report: Report) -> 
     expected = 1
     for rnd in event.rounds:
         if rnd.number > event.rounds_planned:
-            report.error(Location(rnd.loc.file), f"round {rnd.number} is beyond the event's {event.rounds_planned} rounds",
+            report.error(Location(rnd.loc.file),
+                         f"round {rnd.number} is beyond the event's {event.rounds_planned} rounds",
                          "check the file name, or raise 'rounds' in event.yaml")
         if rnd.number != expected:
             report.error(Location(rnd.loc.file), f"round {rnd.number} comes after round {expected - 1}: "
@@ -50,35 +51,37 @@ def validate_event(event: Event, players: dict[str, Player], report: Report) -> 
             report.warning(rnd.loc, f"round {rnd.number} is dated {rnd.date}, outside the event's dates")
 
         seen: dict[str, Location] = {}
-
-        def place(ref: Ref, rnd_number: int = rnd.number) -> None:
-            if not _known(ref, players, report):
-                return
-            if ref.id in seen:
-                report.error(ref.loc, f"{players[ref.id].name} is in round {rnd_number} twice "
-                             f"(also at line {seen[ref.id].line})", "each player plays once per round")
-                return
-            seen[ref.id] = ref.loc
-            if entrants and ref.id not in entrants:
-                report.error(ref.loc, f"{players[ref.id].name} plays in round {rnd_number} but is not entered "
-                             f"in {event.short}", "add the id to 'players' in event.yaml")
-
         for game in rnd.games:
             if game.sente.id == game.gote.id:
-                report.error(game.gote.loc, f"'{game.sente.id}' is paired against himself on board {game.board}",
+                report.error(game.gote.loc, f"'{game.sente.id}' is on both sides of board {game.board}",
                              "pair two different players")
-                place(game.sente)
+                _place(game.sente, rnd.number, event, entrants, seen, players, report)
                 continue
-            place(game.sente)
-            place(game.gote)
+            _place(game.sente, rnd.number, event, entrants, seen, players, report)
+            _place(game.gote, rnd.number, event, entrants, seen, players, report)
         for ref in (*rnd.byes, *rnd.absent):
-            place(ref)
+            _place(ref, rnd.number, event, entrants, seen, players, report)
         for pid in entrants:
             if pid not in seen and rnd.readable:
                 report.error(Location(rnd.loc.file), f"{players[pid].name} ({pid}) is missing from round {rnd.number}",
                              "pair the player, or list the id under 'absent:' or 'bye:'")
 
     _repeats(event, players, report)
+
+
+def _place(ref: Ref, number: int, event: Event, entrants: dict[str, Location], seen: dict[str, Location],
+           players: dict[str, Player], report: Report) -> None:
+    """One player named in round `number`: known, entered, and not already placed in the round."""
+    if not _known(ref, players, report):
+        return
+    if ref.id in seen:
+        report.error(ref.loc, f"{players[ref.id].name} is in round {number} twice "
+                     f"(also at line {seen[ref.id].line})", "each player plays once per round")
+        return
+    seen[ref.id] = ref.loc
+    if entrants and ref.id not in entrants:
+        report.error(ref.loc, f"{players[ref.id].name} plays in round {number} but is not entered "
+                     f"in {event.short}", "add the id to 'players' in event.yaml")
 
 
 def _repeats(event: Event, players: dict[str, Player], report: Report) -> None:

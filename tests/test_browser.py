@@ -77,8 +77,7 @@ class Watched:
         self.page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
 
     def outside(self, base: str) -> list[str]:
-        return [u for u in self.requests if not (u.startswith(base + "/") or u.startswith("data:")
-                                                 or u.startswith("blob:"))]
+        return [u for u in self.requests if not u.startswith((base + "/", "data:", "blob:"))]
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from .text import json_text, number
 
 def _standing(s: Standing, event: Event) -> dict[str, Any]:
     return {"rank": s.rank, "shared": s.shared, "player": s.player, "points": number(s.points),
-            "tiebreaks": {k: number(v) for k, v in zip(event.tiebreaks, s.tiebreaks)}, "played": s.played}
+            "tiebreaks": {k: number(v) for k, v in zip(event.tiebreaks, s.tiebreaks, strict=True)}, "played": s.played}
 
 
 def files(data: DataSet, results: dict[str, EventResults]) -> dict[str, str]:

@@ -12,7 +12,6 @@ import difflib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Union
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
@@ -20,7 +19,7 @@ from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..diagnostics import Location, Report
 
-Value = Union[str, int, float, bool, None, dt.date]
+Value = str | int | float | bool | None | dt.date
 
 
 @dataclass
@@ -33,12 +32,12 @@ class Scalar:
 @dataclass
 class Mapping:
     loc: Location
-    items: list[tuple[Scalar, "Tree"]] = field(default_factory=list)
+    items: list[tuple[Scalar, Tree]] = field(default_factory=list)
 
     def keys(self) -> list[str]:
         return [str(k.value) for k, _ in self.items]
 
-    def get(self, key: str) -> "Tree | None":
+    def get(self, key: str) -> Tree | None:
         for k, v in self.items:
             if str(k.value) == key:
                 return v
@@ -54,13 +53,13 @@ class Mapping:
 @dataclass
 class Sequence:
     loc: Location
-    items: list["Tree"] = field(default_factory=list)
+    items: list[Tree] = field(default_factory=list)
 
-    def __iter__(self) -> Iterator["Tree"]:
+    def __iter__(self) -> Iterator[Tree]:
         return iter(self.items)
 
 
-Tree = Union[Scalar, Mapping, Sequence]
+Tree = Scalar | Mapping | Sequence
 
 KIND_NAMES = {Scalar: "a single value", Mapping: "a mapping (key: value lines)", Sequence: "a list"}
 
