@@ -48,21 +48,19 @@ class EventResults:
     records: Records
     completed: int
     by_round: tuple[tuple[Standing, ...], ...]  # standings after round 1, 2, … completed
+    ranks: tuple[dict[PlayerId, int], ...]  # the same, as each player's rank
 
     @property
     def final(self) -> tuple[Standing, ...]:
         return self.by_round[-1] if self.by_round else ()
 
     def rank_after(self, pid: PlayerId) -> list[int]:
-        return [self._ranks[r][pid] for r in range(len(self.by_round))]
-
-    @property
-    def _ranks(self) -> list[dict[PlayerId, int]]:
-        return [{s.player: s.rank for s in table} for table in self.by_round]
+        return [ranks[pid] for ranks in self.ranks]
 
 
 def compute_event(event: Event, names: dict[PlayerId, str]) -> EventResults:
     records = event_records(event)
     done = completed_rounds(event)
     by_round = tuple(tuple(standings(records, r, event.tiebreaks, names)) for r in range(1, done + 1))
-    return EventResults(event, records, done, by_round)
+    ranks = tuple({s.player: s.rank for s in table} for table in by_round)
+    return EventResults(event, records, done, by_round, ranks)
