@@ -8,7 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from .diagnostics import display_path
+from .diagnostics import Location, Report, Severity, display_path
+from .fesa import turnering
+from .fesa import validate as fesa_validate
 from .pipeline import load
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,6 +51,23 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return _mkdocs(args, "serve", "-a", args.dev_addr)
 
 
+def cmd_fesa_check(args: argparse.Namespace) -> int:
+    report = Report()
+    for path in args.files:
+        shown = display_path(path)
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            report.error(Location(shown), f"Cannot read the file: {exc.strerror}.")
+            continue
+        tournament = turnering.read(data, shown, report)
+        if tournament is not None:
+            fesa_validate.validate(tournament, shown, report, rematches_allowed=args.allow_rematches)
+    for d in report.sorted():
+        print(d.fesa_format(), file=sys.stderr if d.severity is Severity.ERROR else sys.stdout)
+    return EXIT_DATA_ERRORS if report.errors else EXIT_OK
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="python -m generator",
@@ -71,6 +90,16 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--dev-addr", default="127.0.0.1:8000", help="address to serve on (default 127.0.0.1:8000)")
     serve.add_argument("--config", type=Path, default=ROOT / "mkdocs.yml", help=argparse.SUPPRESS)
     serve.set_defaults(func=cmd_serve)
+    fesa = sub.add_parser("fesa", help="FESA turnering.txt files: check, export, register, submit.",
+                          description="FESA turnering.txt files: check, export, register, submit.")
+    fesa_sub = fesa.add_subparsers(dest="fesa_command", required=True, metavar="FESA_COMMAND")
+    fcheck = fesa_sub.add_parser("check", help="Validate turnering.txt files as FESA's validator does.",
+                                 description="Validate turnering.txt files as FESA's validator does; "
+                                             "exit 1 on any ERROR.")
+    fcheck.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    fcheck.add_argument("--allow-rematches", action="store_true",
+                        help="the event allows two players to meet more than once")
+    fcheck.set_defaults(func=cmd_fesa_check)
     return top
 
 

@@ -37,6 +37,10 @@ class Diagnostic:
     message: str
     hint: str = ""
 
+    def fesa_format(self) -> str:
+        """As FESA's validator prints it: path:line: ERROR: message."""
+        return f"{self.location}: {self.severity.value.upper()}: {self.message}"
+
     def format(self) -> str:
         text = f"{self.location}: {self.severity.value}: {self.message}"
         if self.hint:

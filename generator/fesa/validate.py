@@ -1,0 +1,124 @@
+"""The checks of FESA's validator, with the guide's own wording (seeds/003…, "TROUBLESHOOTING").
+
+Messages the guide gives are quoted exactly; the others follow their style: "Player #n …", "in round r".
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from fractions import Fraction
+
+from ..diagnostics import Location, Report
+from .turnering import HANDICAPS, Tournament
+
+# seeds/003…: "Minimum time controls must be either: 30 minutes + 30 seconds byoyomi, or 20 minutes + 40 seconds"
+MINIMUM_TIME_CONTROLS = ((30, 30), (20, 40))
+
+# seeds/003…, FAQ: 0+ bye (a point), 0- skipped round (no point), 0= half a point, 0# no-show (a loss).
+POINTS = {"+": Fraction(1), "=": Fraction(1, 2), "-": Fraction(0), "#": Fraction(0)}
+OPPOSITE = {"+": "-", "-": "+", "=": "="}
+
+
+def meets_minimum(minutes: int, seconds: int) -> bool:
+    return any(minutes >= m and seconds >= s for m, s in MINIMUM_TIME_CONTROLS)
+
+
+def _date(text: str) -> dt.date | None:
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+def validate(t: Tournament, shown: str, report: Report, rematches_allowed: bool = False) -> None:
+    def at(line: int) -> Location:
+        return Location(shown, line)
+
+    if t.dates is None:
+        report.error(at(t.date_line), "Invalid date format.",
+                     "line 2 must be [YYYY-MM-DD] or [YYYY-MM-DD - YYYY-MM-DD]")
+    else:
+        start, end = (_date(d) for d in t.dates)
+        if start is None or end is None:
+            report.error(at(t.date_line), "Invalid date format.", f"{t.date_text} is not a date that exists")
+        elif end < start:
+            report.error(at(t.date_line), "Invalid date format.", "the range ends before it starts")
+    if t.time_control and not meets_minimum(*t.time_control):
+        report.warning(at(t.date_line + 1),
+                       f"Time control {t.time_control[0]}min + {t.time_control[1]}sec is below FESA's minimum "
+                       "(30min + 30sec or 20min + 40sec byoyomi).", "such a tournament is not rated")
+
+    players = t.players
+    n = len(players)
+    usual = Counter(len(p.results) for p in players).most_common(1)[0][0] if players else 0
+    for number, p in enumerate(players, start=1):
+        here = at(p.line)
+        expected = number
+        if p.placement != expected and not (number > 1 and p.placement == players[number - 2].placement
+                                            and p.placement < expected):
+            report.error(here, f"Placement of player #{number} is {p.placement}, expected {expected}.",
+                         "number the players 1, 2, 3 … in order of their final standing")
+        if not p.last or not p.first:
+            report.error(here, f"Player #{number} has an empty name.", "write [LastName][FirstName]")
+        if p.nationality is not None and not (len(p.nationality) == 2 and p.nationality.isalpha()):
+            report.error(here, f'Invalid nationality "{p.nationality}" for player #{number}.',
+                         "use a two-letter country code, e.g. GB")
+        if len(p.results) != usual:
+            report.error(here, f"Player #{number} has {len(p.results)} rounds, the others have {usual}.",
+                         "give every player one result per round (0- for a round not played)")
+        for rnd, word in p.bad_tokens:
+            report.error(here, f'Invalid result "{word}" for player #{number} in round {rnd}.',
+                         "write <opponent><+|-|=|#>, e.g. 2+ or 0-")
+        seen: dict[int, int] = {}
+        for rnd, tok in enumerate(p.results, start=1):
+            if tok.result == "?":
+                continue
+            if tok.handicap is not None and (tok.handicap_sign is None or tok.handicap_code not in HANDICAPS):
+                report.error(here, f'Invalid handicap notation "({tok.handicap})" for player #{number} in round {rnd}.',
+                             "use -code for the giver and +code for the receiver, code one of "
+                             + ", ".join(HANDICAPS))
+            if tok.opponent == 0:
+                if tok.handicap is not None:
+                    report.error(here, f"Player #{number} has a handicap without an opponent in round {rnd}.")
+                continue
+            if tok.opponent > n:
+                report.error(here, f"Player #{number} has opponent #{tok.opponent} in round {rnd}, "
+                             f"but there {'is only 1 player' if n == 1 else f'are only {n} players'}.",
+                             "opponents are numbered by line order")
+                continue
+            if tok.opponent == number:
+                report.error(here, f"Player #{number} is paired against himself in round {rnd}.",
+                             "opponents are numbered by line order")
+                continue
+            if tok.result == "#":
+                report.error(here, f"Player #{number} has a no-show against player #{tok.opponent} in round {rnd}.",
+                             "write 0# for the absentee and 0+ for the opponent")
+                continue
+            if tok.opponent in seen and not rematches_allowed:
+                report.error(here, f"Player #{number} meets player #{tok.opponent} twice "
+                             f"(rounds {seen[tok.opponent]} and {rnd}).", "correct the opponent numbers")
+            seen.setdefault(tok.opponent, rnd)
+            if tok.opponent < number:
+                continue  # each pair is compared once, from the lower number
+            other = players[tok.opponent - 1].results
+            theirs = other[rnd - 1] if rnd <= len(other) else None
+            if theirs is None or theirs.opponent != number or theirs.result != OPPOSITE.get(tok.result):
+                report.error(here, f"Inconsistent results between player #{number} and player "
+                             f"#{tok.opponent} in round {rnd}.",
+                             "if one won, the other lost against him; a draw is = on both lines")
+            elif (tok.handicap is None) != (theirs.handicap is None) or (
+                    tok.handicap is not None and theirs.handicap is not None
+                    and (tok.handicap_code != theirs.handicap_code or tok.handicap_sign == theirs.handicap_sign)):
+                report.error(here, f"Inconsistent handicap between player #{number} and player "
+                             f"#{tok.opponent} in round {rnd}.",
+                             "the giver writes (-code), the receiver (+code), with the same code")
+        if p.points is not None and not p.bad_tokens:
+            total = sum((POINTS.get(tok.result, Fraction(0)) for tok in p.results), p.macmahon or Fraction(0))
+            if total != p.points:
+                report.error(here, f"Player #{number} has {_num(p.points)} points, but the results give "
+                             f"{_num(total)}.", "correct the results or the points")
+
+
+def _num(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
