@@ -29,6 +29,8 @@ class Player:
     elo: int | None = None
     grade: str | None = None
     born: dt.date | None = None
+    fesa_name: tuple[str, str] | None = None  # (last, first) for turnering.txt when the name is not ISO 8859-1
+    fesa_new: bool | None = None  # new to FESA; unset: new when no Pan-Atlantic Elo is known
 
     @property
     def name(self) -> str:
@@ -66,6 +68,7 @@ class Outcome(Enum):
     FORFEIT_WIN = "win without play"
     FORFEIT_LOSS = "no-show"
     BYE = "bye"
+    HALF_BYE = "half-point bye"
     ABSENT = "absent"
     PENDING = "not played yet"
 
@@ -93,6 +96,8 @@ class Round:
     games: tuple[Game, ...] = ()
     byes: tuple[Ref, ...] = ()
     absent: tuple[Ref, ...] = ()
+    half_byes: tuple[Ref, ...] = ()  # FESA 0=
+    no_shows: tuple[Ref, ...] = ()  # FESA 0#: a no-show with no opponent named
     readable: bool = True  # False when the file could not be parsed (already reported)
 
     @property
@@ -132,6 +137,15 @@ class Event:
     entrants: tuple[Ref, ...] = ()
     rounds: tuple[Round, ...] = ()
     description: str = ""
+    rated: bool = True  # False: the organizers do not send it to FESA
+    source: str = "yaml"  # "yaml", or "turnering" for a tournament given only as turnering.txt
+    city: str = ""
+    country: str = ""
+    rematches_allowed: bool = False
+
+    @property
+    def colours_known(self) -> bool:
+        return self.source == "yaml"
 
     @property
     def path(self) -> str:

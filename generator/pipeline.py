@@ -6,10 +6,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .diagnostics import Report
-from .model import DataSet
+from .fesa import export, turnering
+from .fesa import validate as fesa_validate
+from .model import DataSet, Event
 from .sources.reader import read_data
 from .standings import EventResults, compute_event
 from .validate import validate
+
+
+@dataclass(frozen=True)
+class FesaFile:
+    """An event's standing with FESA: its turnering.txt, or why there is none."""
+
+    exported: bool
+    reason: str = ""
+    content: bytes = b""
 
 
 @dataclass
@@ -17,6 +28,7 @@ class Loaded:
     data: DataSet
     report: Report
     results: dict[str, EventResults] = field(default_factory=dict)  # by event path
+    fesa: dict[str, FesaFile] = field(default_factory=dict)  # by event path
 
     @property
     def ok(self) -> bool:
@@ -31,4 +43,27 @@ def load(root: Path) -> Loaded:
     if loaded.ok:
         names = {pid: p.name for pid, p in data.players.items()}
         loaded.results = {e.path: compute_event(e, names) for e in data.events()}
+        loaded.fesa = {e.path: fesa_file(e, loaded.results[e.path], data, report) for e in data.events()}
     return loaded
+
+
+def fesa_file(event: Event, res: EventResults, data: DataSet, report: Report) -> FesaFile:
+    """Build the event's turnering.txt and put it through FESA's checks, as the rating officer will."""
+    exported, reason = export.rating_status(event, res.completed)
+    if not exported:
+        return FesaFile(False, reason)
+    t = export.tournament(event, res, data.players, report)
+    if t is None:
+        return FesaFile(False, "a player's name cannot be written in ISO 8859-1")
+    content = turnering.write(t).encode(turnering.ENCODING)
+    own = Report()
+    shown = f"{event.path}/turnering.txt"
+    back = turnering.read(content, shown, own)
+    if back is not None:
+        # A rematch in committed round files was played (check warned about it); in a hand-written
+        # turnering.txt it is more likely a typo, unless the event allows it.
+        rematches = event.rematches_allowed or event.source == "yaml"
+        fesa_validate.validate(back, shown, own, rematches_allowed=rematches)
+    for d in own.errors:
+        report.error(event.loc, f"the exported turnering.txt fails FESA's check: {d.message}")
+    return FesaFile(not own.errors, "" if not own.errors else "the exported file fails FESA's check", content)

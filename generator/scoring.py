@@ -37,8 +37,10 @@ def round_records(rnd: Round) -> dict[PlayerId, RoundRecord]:
             out[ref.id] = RoundRecord(rnd.number, outcome, shogi.POINTS[outcome], other.id, colour, game.board)
     for ref in rnd.byes:
         out[ref.id] = RoundRecord(rnd.number, Outcome.BYE, shogi.POINTS[Outcome.BYE])
-    for ref in rnd.absent:
-        out[ref.id] = RoundRecord(rnd.number, Outcome.ABSENT, shogi.POINTS[Outcome.ABSENT])
+    for refs, outcome in ((rnd.absent, Outcome.ABSENT), (rnd.half_byes, Outcome.HALF_BYE),
+                          (rnd.no_shows, Outcome.FORFEIT_LOSS)):
+        for ref in refs:
+            out[ref.id] = RoundRecord(rnd.number, outcome, shogi.POINTS[outcome])
     return out
 
 

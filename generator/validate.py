@@ -59,7 +59,7 @@ def validate_event(event: Event, players: dict[str, Player], report: Report) -> 
                 continue
             _place(game.sente, rnd.number, event, entrants, seen, players, report)
             _place(game.gote, rnd.number, event, entrants, seen, players, report)
-        for ref in (*rnd.byes, *rnd.absent):
+        for ref in (*rnd.byes, *rnd.absent, *rnd.half_byes, *rnd.no_shows):
             _place(ref, rnd.number, event, entrants, seen, players, report)
         for pid in entrants:
             if pid not in seen and rnd.readable:

@@ -85,10 +85,11 @@ def test_missing_round_in_between(datadir):
 
 
 def test_duplicate_player_id(datadir):
+    # players.yaml has 7 lines (a comment, five players, the last over two lines): the new line is line 8.
     text = (datadir.root / "players.yaml").read_text() + "clark-cy:  {family: Clarke, given: Cyril, country: GB}\n"
     (datadir.root / "players.yaml").write_text(text)
     assert errors(datadir.root) == [
-        "data/players.yaml:7:1: error: 'clark-cy' appears twice in the same mapping (first at line 4) "
+        "data/players.yaml:8:1: error: 'clark-cy' appears twice in the same mapping (first at line 4) "
         "(keep one of them)"]
 
 

@@ -20,7 +20,7 @@ UPDATE = os.environ.get("BANZUKE_UPDATE_GOLDEN") == "1"
 
 @pytest.fixture(scope="module")
 def site(mini):
-    return render_site(mini.data, mini.results)
+    return render_site(mini.data, mini.results, mini.fesa)
 
 
 def test_golden_files(site):
@@ -30,15 +30,22 @@ def test_golden_files(site):
                 old.unlink()
         for path, content in site.files.items():
             (GOLDEN / path).parent.mkdir(parents=True, exist_ok=True)
-            (GOLDEN / path).write_text(content, encoding="utf-8")
+            if isinstance(content, bytes):
+                (GOLDEN / path).write_bytes(content)
+            else:
+                (GOLDEN / path).write_text(content, encoding="utf-8")
     expected = {p.relative_to(GOLDEN).as_posix() for p in GOLDEN.rglob("*") if p.is_file()}
     assert set(site.files) == expected
     for path, content in site.files.items():
-        assert content == (GOLDEN / path).read_text(encoding="utf-8"), path
+        expected_content = (GOLDEN / path).read_bytes()
+        actual = content if isinstance(content, bytes) else content.encode("utf-8")
+        assert actual == expected_content, path
 
 
 def test_rendering_twice_gives_the_same_bytes(mini):
-    assert render_site(mini.data, mini.results).files == render_site(mini.data, mini.results).files
+    def once() -> dict[str, str | bytes]:
+        return render_site(mini.data, mini.results, mini.fesa).files
+    assert once() == once()
 
 
 def test_hostile_name_is_escaped_in_markdown(site):

@@ -15,6 +15,7 @@ POINTS: dict[Outcome, Fraction] = {
     Outcome.FORFEIT_WIN: Fraction(1),
     Outcome.FORFEIT_LOSS: Fraction(0),
     Outcome.BYE: Fraction(1),
+    Outcome.HALF_BYE: Fraction(1, 2),
     Outcome.ABSENT: Fraction(0),
     Outcome.PENDING: Fraction(0),
 }

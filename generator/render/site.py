@@ -12,6 +12,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from ..countries import country_name
 from ..model import DataSet, Event, Festival, Outcome, Player
+from ..pipeline import FesaFile
 from ..scoring import RoundRecord
 from ..standings import EventResults, Standing
 from ..tiebreaks import TIEBREAKS
@@ -30,7 +31,7 @@ SYMBOL = {
 class Site:
     """Generated files by path (Markdown pages and JSON), and the navigation."""
 
-    files: dict[str, str] = field(default_factory=dict)
+    files: dict[str, str | bytes] = field(default_factory=dict)
     nav: list[Any] = field(default_factory=list)
 
 
@@ -55,9 +56,10 @@ def player_page(pid: str) -> str:
 
 
 class Renderer:
-    def __init__(self, data: DataSet, results: dict[str, EventResults]):
+    def __init__(self, data: DataSet, results: dict[str, EventResults], fesa: dict[str, FesaFile]):
         self.data = data
         self.results = results
+        self.fesa = fesa
         self.env = _env()
         self.site = Site()
 
@@ -95,7 +97,10 @@ class Renderer:
         return rows
 
     def event_pages(self, festival: Festival, event: Event, res: EventResults) -> None:
-        common = {"festival": festival, "event": event, "res": res,
+        fesa = self.fesa[event.path]
+        if fesa.exported:
+            self.site.files[f"{event.path}/turnering.txt"] = fesa.content
+        common = {"festival": festival, "event": event, "res": res, "fesa": fesa,
                   "tiebreaks": [TIEBREAKS[k] for k in event.tiebreaks]}
         page = event_page(event)
         progress = [{"name": link(self.player(s.player).name, player_page(s.player), page),
@@ -192,6 +197,10 @@ class Renderer:
 def cell(rec: RoundRecord, number: dict[str, int]) -> str:
     if rec.outcome is Outcome.BYE:
         return "bye"
+    if rec.outcome is Outcome.HALF_BYE:
+        return "½ bye"
+    if rec.outcome is Outcome.FORFEIT_LOSS and rec.opponent is None:
+        return "ff"
     if rec.outcome is Outcome.ABSENT:
         return "–"
     text = f"{number[rec.opponent]}{SYMBOL[rec.outcome]}" if rec.opponent else ""
@@ -200,5 +209,5 @@ def cell(rec: RoundRecord, number: dict[str, int]) -> str:
     return text
 
 
-def render_site(data: DataSet, results: dict[str, EventResults]) -> Site:
-    return Renderer(data, results).build()
+def render_site(data: DataSet, results: dict[str, EventResults], fesa: dict[str, FesaFile]) -> Site:
+    return Renderer(data, results, fesa).build()

@@ -12,6 +12,7 @@ Only the shape of each file is checked here; how the files fit together is check
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from ..countries import COUNTRIES
@@ -76,10 +77,26 @@ def read_players(path: Path, report: Report) -> dict[str, Player]:
         elo = f.integer("elo", minimum=0)
         grade = f.text("grade")
         born = f.date("born")
+        fesa_name = _fesa_name(f, report)
+        fesa_new = f.flag("fesa_new")
         f.finish()
         # Registered even when a field is wrong (already reported), so that the id is not also "unknown".
-        players[pid] = Player(pid, family or pid, given, country or "", key.loc, elo=elo, grade=grade, born=born)
+        players[pid] = Player(pid, family or pid, given, country or "", key.loc, elo=elo, grade=grade, born=born,
+                              fesa_name=fesa_name, fesa_new=fesa_new)
     return players
+
+
+def _fesa_name(f: Fields, report: Report) -> tuple[str, str] | None:
+    text = f.text("fesa_name")
+    if text is None:
+        return None
+    last, sep, first = text.partition(",")
+    if not sep or not last.strip() or not first.strip():
+        node = f.raw("fesa_name")
+        report.error(node.loc if node else f.loc(), f"fesa_name '{text}' is not 'Family, Given'",
+                     'write it as fesa_name: "Dvorak, Jiri"')
+        return None
+    return last.strip(), first.strip()
 
 
 def read_festival(folder: Path, report: Report) -> Festival | None:
@@ -120,7 +137,7 @@ def read_festival(folder: Path, report: Report) -> Festival | None:
             continue
         event = read_event(folder / event_id, folder.name, report)
         if event is not None:
-            events.append(event)
+            events.append(replace(event, city=city, country=country))
     for stray in sorted(folders - listed):
         report.warning(Location(display_path(folder / stray)), "event folder not listed in festival.yaml 'events'",
                        "add it to 'events' to publish it")
@@ -153,6 +170,7 @@ def read_event(folder: Path, festival_id: str, report: Report) -> Event | None:
             tiebreaks.append(tb.lower())
     entrants = _refs(f.items("players", required=True), report, "players")
     description = f.text("description") or ""
+    rated = f.flag("rated")
     f.finish()
     if not SLUG.match(folder.name):
         report.error(Location(shown), f"event folder name '{folder.name}' is not a simple id",
@@ -172,7 +190,8 @@ def read_event(folder: Path, festival_id: str, report: Report) -> Event | None:
         return None
     return Event(folder.name, festival_id, name, short, fmt, game, rounds_planned, Location(shown),
                  start=start, end=end, time_control=time_control, tiebreaks=tuple(tiebreaks),
-                 entrants=tuple(entrants), rounds=tuple(rounds), description=description)
+                 entrants=tuple(entrants), rounds=tuple(rounds), description=description,
+                 rated=rated is not False)
 
 
 def _choice(f: Fields, key: str, allowed: tuple[str, ...], report: Report) -> str | None:

@@ -1,0 +1,106 @@
+"""Our events as FESA tournaments: which events are rated, and the turnering.txt of each.
+
+PRODUCT.md "Rulings", FESA export: events below FESA's minimum time control are not exported and the site
+says so; a name ISO 8859-1 cannot hold is an error naming the player and the characters until the player's
+data gives a fesa_name; nothing is dropped silently.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from ..countries import country_name
+from ..diagnostics import Report
+from ..model import Event, Outcome, Player
+from ..standings import EventResults
+from .turnering import ENCODING, Line, Token, Tournament
+from .validate import meets_minimum
+
+# Our outcomes in FESA's notation. seeds/003…: "0+" bye, "0-" skipped round, "0=" half-point bye,
+# "0#" no-show; PRODUCT.md rulings: the no-show's opponent gets a win without playing, "0+".
+_UNPAIRED = {Outcome.BYE: "+", Outcome.FORFEIT_WIN: "+", Outcome.FORFEIT_LOSS: "#", Outcome.ABSENT: "-",
+             Outcome.HALF_BYE: "="}
+_PLAYED = {Outcome.WIN: "+", Outcome.LOSS: "-", Outcome.DRAW: "="}
+
+
+def rating_status(event: Event, completed: int) -> tuple[bool, str]:
+    """(exported, why not): the sentence the site shows for an event that is not sent to FESA."""
+    if not event.rated:
+        return False, "the organizers do not submit this event for FESA rating"
+    tc = event.time_control
+    if tc is None:
+        return False, "no time control is given, so it cannot be shown to meet FESA's minimum"
+    if not meets_minimum(tc.minutes, tc.byoyomi):
+        return False, (f"its time control ({tc}) is below FESA's minimum of 30 min + 30 s or "
+                       "20 min + 40 s byoyomi")
+    if completed < event.rounds_planned or completed < len(event.rounds):
+        return False, f"it is not finished: {completed} of {event.rounds_planned} rounds have every result in"
+    return True, ""
+
+
+def unencodable(text: str) -> list[str]:
+    return sorted({c for c in text if not c.encode(ENCODING, "ignore")})
+
+
+def fesa_name(player: Player) -> tuple[str, str]:
+    return player.fesa_name or (player.family, player.given)
+
+
+def name_problems(player: Player) -> str | None:
+    """Why the player's name cannot go into turnering.txt as it is, or None."""
+    last, first = fesa_name(player)
+    bad = unencodable(last + first)
+    if bad:
+        return (f"the name of {player.name} ({player.id}) has characters ISO 8859-1 cannot hold: "
+                + " ".join(f"'{c}'" for c in bad))
+    if any(c in last + first for c in "[]"):
+        return f"the name of {player.name} ({player.id}) has square brackets, which turnering.txt cannot hold"
+    if not last or not first:
+        return f"{player.name} ({player.id}) needs a family and a given name for FESA"
+    return None
+
+
+def tournament(event: Event, res: EventResults, players: dict[str, Player], report: Report) -> Tournament | None:
+    """The event as a FESA tournament; problems with names are reported at the player's line."""
+    number = {s.player: i for i, s in enumerate(res.final, start=1)}
+    lines = []
+    ok = True
+    for s in res.final:
+        player = players[s.player]
+        problem = name_problems(player)
+        if problem:
+            ok = False
+            report.error(player.loc, f"{problem} ({event.short} is exported to FESA)",
+                         f'give the player a fesa_name, e.g. fesa_name: "{_ascii(player.family)}, '
+                         f'{_ascii(player.given)}"')
+            continue
+        tokens = []
+        for rec in res.records[s.player]:
+            if rec.outcome in _PLAYED and rec.opponent is not None:
+                tokens.append(Token(number[rec.opponent], _PLAYED[rec.outcome]))
+            else:
+                tokens.append(Token(0, _UNPAIRED.get(rec.outcome, "-")))
+        last, first = fesa_name(player)
+        new = player.fesa_new if player.fesa_new is not None else player.elo is None
+        lines.append(Line(placement=number[s.player], new=new, last=last, first=first,
+                          nationality=player.country or None, results=tuple(tokens), points=s.points))
+    if not ok:
+        return None
+    start, end = event.start, event.end or event.start
+    # seeds/003…: line 2 is the *last* tournament date; the range goes into the name line.
+    dates = (end.isoformat(), end.isoformat()) if end else None
+    place = ", ".join(x for x in (event.city, country_name(event.country) if event.country else "") if x)
+    when = ""
+    if start and end:
+        when = start.isoformat() if start == end else f"{start.isoformat()} - {end.isoformat()}"
+    title = ", ".join(x for x in (event.name, place, when) if x)
+    tc = event.time_control
+    rounds = " ".join(str(r) for r in range(1, res.completed + 1))
+    return Tournament(name=title, dates=dates, time_control=(tc.minutes, tc.byoyomi) if tc else None,
+                      columns=f"Nr Name Nat {rounds} Pts", players=tuple(lines))
+
+
+def _ascii(text: str) -> str:
+    """A suggestion for fesa_name: accents dropped, brackets removed."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return plain.replace("[", "").replace("]", "").strip()
