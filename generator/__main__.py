@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 from .diagnostics import Location, Report, Severity, display_path
-from .fesa import turnering
+from .fesa import messages, turnering
 from .fesa import validate as fesa_validate
-from .pipeline import load
+from .model import Event, Festival
+from .pipeline import Loaded, load
 
 ROOT = Path(__file__).resolve().parent.parent
 EXIT_OK, EXIT_DATA_ERRORS, EXIT_BUILD_FAILED = 0, 1, 2
@@ -68,6 +70,78 @@ def cmd_fesa_check(args: argparse.Namespace) -> int:
     return EXIT_DATA_ERRORS if report.errors else EXIT_OK
 
 
+def _loaded_or_errors(data: Path) -> Loaded | None:
+    loaded = load(data)
+    if not loaded.ok:
+        for line in loaded.report.lines():
+            print(line, file=sys.stderr)
+        print(f"{display_path(data)}: {loaded.report.summary()}", file=sys.stderr)
+        return None
+    return loaded
+
+
+def _find_event(loaded: Loaded, name: str) -> tuple[Festival, Event] | None:
+    name = name.strip("/")
+    for festival in loaded.data.festivals:
+        for event in festival.events:
+            if name in (event.path, festival.id if len(festival.events) == 1 else None):
+                return festival, event
+    known = ", ".join(e.path for e in loaded.data.events())
+    print(f"error: no event '{name}' (events: {known})", file=sys.stderr)
+    return None
+
+
+def _export_name(event: Event) -> str:
+    return f"{event.festival_id}-{event.id}-turnering.txt"
+
+
+def cmd_fesa_export(args: argparse.Namespace) -> int:
+    loaded = _loaded_or_errors(args.data)
+    if loaded is None:
+        return EXIT_DATA_ERRORS
+    args.out.mkdir(parents=True, exist_ok=True)
+    for event in loaded.data.events():
+        fesa = loaded.fesa[event.path]
+        if fesa.exported:
+            target = args.out / _export_name(event)
+            target.write_bytes(fesa.content)
+            print(f"wrote {display_path(target)}")
+        else:
+            print(f"skipped {event.path}: {fesa.reason}")
+    return EXIT_OK
+
+
+def cmd_fesa_register(args: argparse.Namespace) -> int:
+    loaded = _loaded_or_errors(args.data)
+    found = _find_event(loaded, args.event) if loaded else None
+    if found is None:
+        return EXIT_DATA_ERRORS
+    body, warnings = messages.registration(*found, today=args.today)
+    for w in warnings:
+        print(f"warning: {w}", file=sys.stderr)
+    print(body)
+    return EXIT_OK
+
+
+def cmd_fesa_submit(args: argparse.Namespace) -> int:
+    loaded = _loaded_or_errors(args.data)
+    found = _find_event(loaded, args.event) if loaded else None
+    if loaded is None or found is None:
+        return EXIT_DATA_ERRORS
+    _, event = found
+    fesa = loaded.fesa[event.path]
+    if not fesa.exported:
+        print(f"error: {event.path} is not sent to FESA: {fesa.reason}", file=sys.stderr)
+        return EXIT_DATA_ERRORS
+    args.out.mkdir(parents=True, exist_ok=True)
+    target = args.out / _export_name(event)
+    target.write_bytes(fesa.content)
+    res = loaded.results[event.path]
+    correction = args.correction or event.fesa_submitted is not None
+    print(messages.submission(event, display_path(target), len(res.final), res.completed, correction))
+    return EXIT_OK
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="python -m generator",
@@ -100,6 +174,27 @@ def parser() -> argparse.ArgumentParser:
     fcheck.add_argument("--allow-rematches", action="store_true",
                         help="the event allows two players to meet more than once")
     fcheck.set_defaults(func=cmd_fesa_check)
+
+    def fesa_cmd(name: str, help_text: str) -> argparse.ArgumentParser:
+        p = fesa_sub.add_parser(name, help=help_text, description=help_text)
+        p.add_argument("--data", type=Path, default=ROOT / "data",
+                       help="the data directory (default: data/ of this repository)")
+        return p
+
+    fexport = fesa_cmd("export", "Write every rated event's turnering.txt into one folder.")
+    fexport.add_argument("--out", type=Path, default=Path("fesa"), help="the folder (default: fesa/)")
+    fexport.set_defaults(func=cmd_fesa_export)
+    freg = fesa_cmd("register", "Print the registration e-mail FESA asks for, with warnings.")
+    freg.add_argument("event", metavar="EVENT", help="festival/event, e.g. 2000-mso-shogi/championship")
+    freg.add_argument("--today", type=dt.date.fromisoformat, default=dt.date.today(),
+                      help="the date to count the two weeks' notice from (default: today)")
+    freg.set_defaults(func=cmd_fesa_register)
+    fsub = fesa_cmd("submit", "Write the event's turnering.txt and print the e-mail to send it with.")
+    fsub.add_argument("event", metavar="EVENT", help="festival/event, e.g. 2000-mso-shogi/championship")
+    fsub.add_argument("--out", type=Path, default=Path("fesa"), help="where to write the file (default: fesa/)")
+    fsub.add_argument("--correction", action="store_true",
+                      help="a corrected file for results sent before (automatic when event.yaml has fesa_submitted)")
+    fsub.set_defaults(func=cmd_fesa_submit)
     return top
 
 

@@ -142,6 +142,7 @@ class Event:
     city: str = ""
     country: str = ""
     rematches_allowed: bool = False
+    fesa_submitted: dt.date | None = None  # when the results were first sent to FESA: a new sending corrects
 
     @property
     def colours_known(self) -> bool:
@@ -163,6 +164,8 @@ class Festival:
     start: dt.date | None = None
     end: dt.date | None = None
     events: tuple[Event, ...] = ()
+    contact: str = ""  # the organizers' e-mail, for FESA's registration
+    announcement: str = ""  # link to the announcement
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from fractions import Fraction
 
 from generator.diagnostics import Report
@@ -77,3 +79,63 @@ def test_an_unfinished_event_is_not_exported_yet(datadir):
     fesa = load(datadir.root).fesa["cup/open"]
     assert not fesa.exported
     assert fesa.reason == "it is not finished: 2 of 3 rounds have every result in"
+
+
+def run(*args: str, cwd) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "generator", *args], check=False, capture_output=True,
+                          text=True, cwd=cwd)
+
+
+def test_fesa_export_writes_one_file_per_rated_event(datadir, tmp_path):
+    result = run("fesa", "export", "--data", "data", "--out", "out", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "wrote out/cup-open-turnering.txt\n"
+    assert (tmp_path / "out/cup-open-turnering.txt").read_bytes().startswith(b"[Test Open, Leiden, Netherlands")
+
+
+def test_fesa_register_prints_the_guides_fields_and_warns_when_late(datadir, tmp_path):
+    festival = datadir.root / "cup/festival.yaml"
+    festival.write_text(festival.read_text() + "contact: arbiter@example.org\nannouncement: https://example.org/cup\n")
+    # The Open starts on 2024-03-02: registering on 2024-02-10 leaves 21 days, on 2024-02-20 only 11 (< 14).
+    early = run("fesa", "register", "cup/open", "--data", "data", "--today", "2024-02-10", cwd=tmp_path)
+    assert early.returncode == 0 and early.stderr == ""
+    assert early.stdout.splitlines()[7:14] == [
+        "Tournament name: Test Open",
+        "Date(s): 2024-03-02 - 2024-03-03",
+        "Location: Leiden, Netherlands",
+        "Time control: 30 min + 30 s byoyomi",
+        "Tournament mode: Swiss system, 3 rounds",
+        "E-mail: arbiter@example.org",
+        "Announcement: https://example.org/cup",
+    ]
+    late = run("fesa", "register", "cup/open", "--data", "data", "--today", "2024-02-20", cwd=tmp_path)
+    assert late.stderr == "warning: Open starts in 11 days: FESA asks for registration at least 14 days before\n"
+
+
+def test_fesa_register_warns_below_the_minimum_time_control(datadir, tmp_path):
+    event = datadir.root / "cup/open/event.yaml"
+    event.write_text(event.read_text().replace("{minutes: 30, byoyomi: 30}", "{minutes: 15, byoyomi: 10}"))
+    result = run("fesa", "register", "cup/open", "--data", "data", "--today", "2024-01-01", cwd=tmp_path)
+    assert ("warning: the time control (15 min + 10 s byoyomi) is below FESA's minimum of 30 min + 30 s or "
+            "20 min + 40 s byoyomi: the event will not be rated") in result.stderr
+
+
+def test_fesa_submit_names_the_file_and_marks_a_correction(datadir, tmp_path):
+    first = run("fesa", "submit", "cup/open", "--data", "data", "--out", "out", cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    lines = first.stdout.splitlines()
+    assert lines[:3] == ["To: rating@fesashogi.eu",
+                         "Subject: Tournament results: Test Open, 2024-03-02 - 2024-03-03",
+                         "Attachment: out/cup-open-turnering.txt"]
+    assert "CORRECTION" not in first.stdout
+    event = datadir.root / "cup/open/event.yaml"
+    event.write_text(event.read_text() + "fesa_submitted: 2024-03-05\n")
+    again = run("fesa", "submit", "cup/open", "--data", "data", "--out", "out", cwd=tmp_path)
+    assert again.stdout.splitlines()[1] == "Subject: CORRECTION: Tournament results: Test Open, 2024-03-02 - 2024-03-03"
+    assert "this is a CORRECTION of the results sent on 2024-03-05" in again.stdout
+
+
+def test_fesa_commands_answer_an_unknown_event_in_one_line(datadir, tmp_path):
+    result = run("fesa", "submit", "cup/opne", "--data", "data", cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr == "error: no event 'cup/opne' (events: cup/open)\n"

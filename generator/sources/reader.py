@@ -107,6 +107,8 @@ def read_festival(folder: Path, report: Report) -> Festival | None:
     city = f.text("city") or ""
     country = f.text("country") or ""
     venue = f.text("venue") or ""
+    contact = f.text("contact") or ""
+    announcement = f.text("announcement") or ""
     start = f.date("start", required=True)
     end = f.date("end") or start
     if country and country not in COUNTRIES:
@@ -144,7 +146,7 @@ def read_festival(folder: Path, report: Report) -> Festival | None:
     if name is None or start is None or not f.ok:
         return None
     return Festival(folder.name, name, Location(shown), city=city, country=country, venue=venue,
-                    start=start, end=end, events=tuple(events))
+                    start=start, end=end, events=tuple(events), contact=contact, announcement=announcement)
 
 
 def read_event(folder: Path, festival_id: str, report: Report) -> Event | None:
@@ -171,6 +173,7 @@ def read_event(folder: Path, festival_id: str, report: Report) -> Event | None:
     entrants = _refs(f.items("players", required=True), report, "players")
     description = f.text("description") or ""
     rated = f.flag("rated")
+    fesa_submitted = f.date("fesa_submitted")
     f.finish()
     if not SLUG.match(folder.name):
         report.error(Location(shown), f"event folder name '{folder.name}' is not a simple id",
@@ -191,7 +194,7 @@ def read_event(folder: Path, festival_id: str, report: Report) -> Event | None:
     return Event(folder.name, festival_id, name, short, fmt, game, rounds_planned, Location(shown),
                  start=start, end=end, time_control=time_control, tiebreaks=tuple(tiebreaks),
                  entrants=tuple(entrants), rounds=tuple(rounds), description=description,
-                 rated=rated is not False)
+                 rated=rated is not False, fesa_submitted=fesa_submitted)
 
 
 def _choice(f: Fields, key: str, allowed: tuple[str, ...], report: Report) -> str | None:
