@@ -143,6 +143,7 @@ class Event:
     country: str = ""
     rematches_allowed: bool = False
     fesa_submitted: dt.date | None = None  # when the results were first sent to FESA: a new sending corrects
+    original: bytes = field(default=b"", repr=False)  # the turnering.txt a "turnering" event was read from
 
     @property
     def colours_known(self) -> bool:

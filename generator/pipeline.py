@@ -52,6 +52,8 @@ def fesa_file(event: Event, res: EventResults, data: DataSet, report: Report) ->
     exported, reason = export.rating_status(event, res.completed)
     if not exported:
         return FesaFile(False, reason)
+    if event.source == "turnering":
+        return FesaFile(True, "", event.original)  # already checked as it was read: sent as the organizer wrote it
     t = export.tournament(event, res, data.players, report)
     if t is None:
         return FesaFile(False, "a player's name cannot be written in ISO 8859-1")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from .games import shogi
@@ -49,6 +49,8 @@ def event_records(event: Event) -> Records:
     records: Records = {ref.id: [] for ref in event.entrants}
     for rnd in event.rounds:
         this = round_records(rnd)
+        if not event.colours_known:
+            this = {pid: replace(rec, colour=None) for pid, rec in this.items()}
         for pid, recs in records.items():
             recs.append(this.get(pid, RoundRecord(rnd.number, Outcome.ABSENT, shogi.POINTS[Outcome.ABSENT])))
     return records

@@ -11,6 +11,7 @@ Only the shape of each file is checked here; how the files fit together is check
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -20,6 +21,7 @@ from ..diagnostics import Location, Report, display_path
 from ..games import shogi
 from ..model import DataSet, Event, Festival, Game, Player, Ref, Round, TimeControl
 from ..tiebreaks import TIEBREAKS
+from .fesa_event import read_fesa_tournament
 from .yamltree import Fields, Scalar, Sequence, Tree, as_str, load, suggest
 
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -36,15 +38,25 @@ def read_data(root: Path, report: Report) -> DataSet:
         report.error(Location(display_path(root)), "the data directory does not exist",
                      "run from the repository's top folder or pass --data")
         return DataSet(players, ())
+    imported: dict[str, Player] = {}
     for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
         if (folder / "festival.yaml").exists():
             festival = read_festival(folder, report)
             if festival is not None:
                 festivals.append(festival)
+        elif (folder / "turnering.txt").exists():
+            if not SLUG.match(folder.name):
+                report.error(Location(display_path(folder)), f"folder name '{folder.name}' is not a simple id",
+                             "rename it with lower-case letters, digits and hyphens, e.g. 2024-leiden-open")
+            found = read_fesa_tournament(folder, {**players, **imported}, report)
+            if found is not None:
+                festivals.append(found[0])
+                imported.update(found[1])
         else:
-            report.warning(Location(display_path(folder)), "folder has no festival.yaml and is ignored",
-                           "add a festival.yaml, or move the folder out of data/")
-    return DataSet(players, tuple(festivals))
+            report.warning(Location(display_path(folder)), "folder has no festival.yaml or turnering.txt and is "
+                           "ignored", "add a festival.yaml, or move the folder out of data/")
+    festivals.sort(key=lambda f: (f.start or dt.date.min, f.id))
+    return DataSet({**players, **imported}, tuple(festivals))
 
 
 def read_players(path: Path, report: Report) -> dict[str, Player]:

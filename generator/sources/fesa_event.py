@@ -1,0 +1,151 @@
+"""A tournament given only as turnering.txt (plus, optionally, a small event.yaml): a complete event.
+
+Organizers who use other pairing software publish through us this way. The file is checked with FESA's
+rules; its players are matched to the registry by name, or registered from the file.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..countries import COUNTRIES
+from ..diagnostics import Location, Report, display_path
+from ..fesa import turnering
+from ..fesa.validate import validate as fesa_validate
+from ..model import Event, Festival, Game, Player, Ref, Result, Round, TimeControl
+from ..tiebreaks import TIEBREAKS
+from .yamltree import Fields, as_str, load, suggest
+
+EVENT_ID = "tournament"
+DEFAULT_TIEBREAKS = ("sos", "sosos", "sodos")
+_RESULTS = {"+": Result.SENTE_WINS, "-": Result.GOTE_WINS, "=": Result.DRAW}
+
+
+def slug(text: str) -> str:
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-") or "player"
+
+
+def read_fesa_tournament(folder: Path, registry: dict[str, Player], report: Report) \
+        -> tuple[Festival, dict[str, Player]] | None:
+    path = folder / "turnering.txt"
+    shown = display_path(path)
+    options = _options(folder, report)
+    before = len(report.errors)
+    t = turnering.read(path.read_bytes(), shown, report)
+    if t is None:
+        return None
+    fesa_validate(t, shown, report, rematches_allowed=options.rematches)
+    if len(report.errors) > before:
+        return None  # the file's own problems are reported; its games cannot be trusted
+
+    by_name = {(p.fesa_name or (p.family, p.given)): p for p in registry.values()}
+    new_players: dict[str, Player] = {}
+    ids: list[str] = []
+    for line in t.players:
+        known = by_name.get((line.last, line.first))
+        if known is not None:
+            ids.append(known.id)
+            continue
+        base = slug(f"{line.last} {line.first}")
+        pid, n = base, 1
+        while pid in registry or pid in new_players:
+            n += 1
+            pid = f"{base}-{n}"
+        nat = (line.nationality or "").upper()
+        new_players[pid] = Player(pid, line.last, line.first, nat if nat in COUNTRIES else "",
+                                  Location(shown, line.line))
+        ids.append(pid)
+
+    rounds = []
+    for r in range(t.rounds):
+        games: list[Game] = []
+        unpaired: dict[str, list[Ref]] = {"+": [], "-": [], "=": [], "#": []}  # FESA 0+ 0- 0= 0#
+        for i, line in enumerate(t.players):
+            tok = line.results[r]
+            ref = Ref(ids[i], Location(shown, line.line))
+            if tok.opponent == 0:
+                unpaired[tok.result].append(ref)
+            elif tok.opponent - 1 > i:
+                other = Ref(ids[tok.opponent - 1], Location(shown, t.players[tok.opponent - 1].line))
+                games.append(Game(len(games) + 1, ref, other, _RESULTS[tok.result], ref.loc))
+        rounds.append(Round(r + 1, Location(shown), games=tuple(games), byes=tuple(unpaired["+"]),
+                            absent=tuple(unpaired["-"]), half_byes=tuple(unpaired["="]),
+                            no_shows=tuple(unpaired["#"])))
+
+    start = end = None
+    if t.dates:
+        start, end = dt.date.fromisoformat(t.dates[0]), dt.date.fromisoformat(t.dates[1])
+    parts = [p.strip() for p in t.name.split(",")]
+    name = options.name or parts[0]
+    city = options.city or (parts[1] if len(parts) > 2 else "")
+    country = options.country or ""
+    tc = options.time_control
+    if tc is None and t.time_control:
+        tc = TimeControl(t.time_control[0], t.time_control[1])
+    event = Event(
+        EVENT_ID, folder.name, name, options.short or name, "swiss", "shogi", t.rounds,
+        Location(shown), start=start, end=end, time_control=tc, tiebreaks=options.tiebreaks,
+        entrants=tuple(Ref(pid, Location(shown, line.line)) for pid, line in zip(ids, t.players, strict=True)),
+        rounds=tuple(rounds), rated=options.rated, source="turnering", city=city, country=country,
+        rematches_allowed=options.rematches, fesa_submitted=options.fesa_submitted,
+        original=path.read_bytes())
+    festival = Festival(folder.name, name, Location(shown), city=city, country=country, start=start, end=end,
+                        events=(event,))
+    return festival, new_players
+
+
+@dataclass
+class Options:
+    """What the optional event.yaml beside turnering.txt adds: what the file cannot say."""
+
+    name: str | None = None
+    short: str | None = None
+    city: str | None = None
+    country: str | None = None
+    time_control: TimeControl | None = None
+    tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
+    rated: bool = True
+    rematches: bool = False
+    fesa_submitted: dt.date | None = None
+
+
+def _options(folder: Path, report: Report) -> Options:
+    path = folder / "event.yaml"
+    out = Options()
+    if not path.exists():
+        return out
+    shown = display_path(path)
+    f = Fields(load(path, shown, report), report, "event.yaml", Location(shown))
+    out.name, out.short, out.city, out.country = (f.text(k) for k in ("name", "short", "city", "country"))
+    if out.country and out.country not in COUNTRIES:
+        node = f.raw("country")
+        report.error(node.loc if node else f.loc(), f"'{out.country}' is not a country code",
+                     "use the two-letter ISO 3166 code, e.g. DE")
+    node = f.raw("time_control")
+    if node is not None:
+        tc = Fields(node, report, "time_control", node.loc)
+        minutes = tc.integer("minutes", required=True, minimum=0)
+        byoyomi = tc.integer("byoyomi", minimum=0) or 0
+        tc.finish()
+        if minutes is not None:
+            out.time_control = TimeControl(minutes, byoyomi)
+    tiebreaks = []
+    for item in f.items("tiebreaks"):
+        tb = as_str(item, report, "tiebreaks")
+        if tb is not None and tb.lower() in TIEBREAKS:
+            tiebreaks.append(tb.lower())
+        elif tb is not None:
+            report.error(item.loc, f"unknown tiebreak '{tb}'",
+                         suggest(tb.lower(), list(TIEBREAKS)) or f"known tiebreaks: {', '.join(TIEBREAKS)}")
+    if tiebreaks:
+        out.tiebreaks = tuple(tiebreaks)
+    out.rated = f.flag("rated") is not False
+    out.rematches = f.flag("rematches") is True
+    out.fesa_submitted = f.date("fesa_submitted")
+    f.finish()
+    return out
