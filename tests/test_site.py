@@ -52,3 +52,19 @@ def test_same_data_builds_a_byte_identical_site(demo_build, tmp_path):
     assert first.keys() == second.keys()
     different = sorted(str(k) for k in first if first[k] != second[k])
     assert different == []
+
+
+def test_demo_site_offers_valid_turnering_downloads(demo_build):
+    import subprocess
+    import sys
+    site, _ = demo_build
+    files = sorted(site.glob("*/*/turnering.txt"))
+    # All three demo events are rated: 60 min + 30 s (MSOWSC) and 30 min + 30 s (Leiden, Kurpfalz).
+    assert [f.parent.relative_to(site).as_posix() for f in files] == [
+        "2000-leiden-autumn-open/tournament", "2000-mso-shogi/championship", "2001-kurpfalz-new-year-open/tournament"]
+    result = subprocess.run([sys.executable, "-m", "generator", "fesa", "check", *map(str, files)],
+                            check=False, capture_output=True, text=True)
+    assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+    for f in files:
+        page = (f.parent / "index.html").read_text(encoding="utf-8")
+        assert '<a href="turnering.txt">download turnering.txt</a>' in page
