@@ -73,8 +73,10 @@ def submission(event: Event, attachment: str, players: int, rounds: int, correct
     if correction:
         sent = f" sent on {first.isoformat()}" if first else ""
         lines += [f"this is a CORRECTION of the results{sent}: the attached file replaces the earlier one.", ""]
-    lines += [f"please find attached the results of {event.name} ({_dates(event)}, {_place(event) or 'place not given'}):",
-              f"{players} players, {rounds} rounds, in turnering.txt format (ISO 8859-1), one file for this tournament.",
+    place = _place(event) or "place not given"
+    lines += [f"please find attached the results of {event.name} ({_dates(event)}, {place}):",
+              f"{players} players, {rounds} rounds, in turnering.txt format (ISO 8859-1), "
+              "one file for this tournament.",
               "The file passes the checks of the FESA tournament system guide.",
               ""]
     return "\n".join(lines)
