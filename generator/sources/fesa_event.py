@@ -17,8 +17,8 @@ from ..diagnostics import Location, Report, display_path
 from ..fesa import turnering
 from ..fesa.validate import validate as fesa_validate
 from ..model import Event, Festival, Game, Player, Ref, Result, Round, TimeControl
-from ..tiebreaks import TIEBREAKS
-from .yamltree import Fields, as_str, load, suggest
+from . import common
+from .yamltree import Fields, load
 
 EVENT_ID = "tournament"
 DEFAULT_TIEBREAKS = ("sos", "sosos", "sodos")
@@ -121,29 +121,10 @@ def _options(folder: Path, report: Report) -> Options:
         return out
     shown = display_path(path)
     f = Fields(load(path, shown, report), report, "event.yaml", Location(shown))
-    out.name, out.short, out.city, out.country = (f.text(k) for k in ("name", "short", "city", "country"))
-    if out.country and out.country not in COUNTRIES:
-        node = f.raw("country")
-        report.error(node.loc if node else f.loc(), f"'{out.country}' is not a country code",
-                     "use the two-letter ISO 3166 code, e.g. DE")
-    node = f.raw("time_control")
-    if node is not None:
-        tc = Fields(node, report, "time_control", node.loc)
-        minutes = tc.integer("minutes", required=True, minimum=0)
-        byoyomi = tc.integer("byoyomi", minimum=0) or 0
-        tc.finish()
-        if minutes is not None:
-            out.time_control = TimeControl(minutes, byoyomi)
-    tiebreaks = []
-    for item in f.items("tiebreaks"):
-        tb = as_str(item, report, "tiebreaks")
-        if tb is not None and tb.lower() in TIEBREAKS:
-            tiebreaks.append(tb.lower())
-        elif tb is not None:
-            report.error(item.loc, f"unknown tiebreak '{tb}'",
-                         suggest(tb.lower(), list(TIEBREAKS)) or f"known tiebreaks: {', '.join(TIEBREAKS)}")
-    if tiebreaks:
-        out.tiebreaks = tuple(tiebreaks)
+    out.name, out.short, out.city = (f.text(k) for k in ("name", "short", "city"))
+    out.country = common.country(f, "country", report)
+    out.time_control = common.time_control(f, report)
+    out.tiebreaks = tuple(common.tiebreaks(f, report)) or DEFAULT_TIEBREAKS
     out.rated = f.flag("rated") is not False
     out.rematches = f.flag("rematches") is True
     out.fesa_submitted = f.date("fesa_submitted")

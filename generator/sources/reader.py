@@ -16,11 +16,10 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from ..countries import COUNTRIES
 from ..diagnostics import Location, Report, display_path
 from ..games import shogi
-from ..model import DataSet, Event, Festival, Game, Player, Ref, Round, TimeControl
-from ..tiebreaks import TIEBREAKS
+from ..model import DataSet, Event, Festival, Game, Player, Ref, Round
+from . import common
 from .fesa_event import read_fesa_tournament
 from .yamltree import Fields, Scalar, Sequence, Tree, as_str, load, suggest
 
@@ -78,14 +77,7 @@ def read_players(path: Path, report: Report) -> dict[str, Player]:
         f = Fields(value, report, f"player '{pid}'", key.loc)
         family = f.text("family", required=True)
         given = f.text("given") or ""
-        country = f.text("country", required=True)
-        if country is not None and country not in COUNTRIES:
-            node = f.raw("country")
-            upper = country.upper()
-            hint = (f"write it in capitals: {upper}" if upper in COUNTRIES
-                    else "use the two-letter ISO 3166 code, e.g. GB, JP, NL, DE")
-            report.error(node.loc if node else key.loc, f"'{country}' is not a country code", hint)
-            country = None
+        country = common.country(f, "country", report, required=True)
         elo = f.integer("elo", minimum=0)
         grade = f.text("grade")
         born = f.date("born")
@@ -117,16 +109,12 @@ def read_festival(folder: Path, report: Report) -> Festival | None:
     f = Fields(tree, report, "festival.yaml", Location(shown))
     name = f.text("name", required=True)
     city = f.text("city") or ""
-    country = f.text("country") or ""
+    country = common.country(f, "country", report) or ""
     venue = f.text("venue") or ""
     contact = f.text("contact") or ""
     announcement = f.text("announcement") or ""
     start = f.date("start", required=True)
     end = f.date("end") or start
-    if country and country not in COUNTRIES:
-        node = f.raw("country")
-        report.error(node.loc if node else f.loc(), f"'{country}' is not a country code",
-                     "use the two-letter ISO 3166 code, e.g. GB")
     if start and end and end < start:
         node = f.raw("end")
         report.error(node.loc if node else f.loc(), "the festival ends before it starts", "check 'start' and 'end'")
@@ -171,17 +159,8 @@ def read_event(folder: Path, festival_id: str, report: Report) -> Event | None:
     rounds_planned = f.integer("rounds", required=True, minimum=1)
     start = f.date("start")
     end = f.date("end") or start
-    time_control = _time_control(f, report)
-    tiebreaks = []
-    for node in f.items("tiebreaks"):
-        tb = as_str(node, report, "tiebreaks")
-        if tb is None:
-            continue
-        if tb.lower() not in TIEBREAKS:
-            report.error(node.loc, f"unknown tiebreak '{tb}'",
-                         suggest(tb.lower(), list(TIEBREAKS)) or f"known tiebreaks: {', '.join(TIEBREAKS)}")
-        else:
-            tiebreaks.append(tb.lower())
+    time_control = common.time_control(f, report)
+    tiebreaks = common.tiebreaks(f, report)
     entrants = _refs(f.items("players", required=True), report, "players")
     description = f.text("description") or ""
     rated = f.flag("rated")
@@ -217,20 +196,6 @@ def _choice(f: Fields, key: str, allowed: tuple[str, ...], report: Report) -> st
                      suggest(value, list(allowed)) or f"known: {', '.join(allowed)}")
         return None
     return value
-
-
-def _time_control(f: Fields, report: Report) -> TimeControl | None:
-    node = f.raw("time_control")
-    if node is None:
-        return None
-    tc = Fields(node, report, "time_control", node.loc)
-    minutes = tc.integer("minutes", required=True, minimum=0)
-    byoyomi = tc.integer("byoyomi", minimum=0) or 0
-    increment = tc.integer("increment", minimum=0) or 0
-    tc.finish()
-    if minutes is None:
-        return None
-    return TimeControl(minutes, byoyomi, increment)
 
 
 def _refs(nodes: list[Tree], report: Report, what: str) -> list[Ref]:

@@ -1,0 +1,48 @@
+"""Fields that several files share: country codes, time controls, tiebreak lists."""
+
+from __future__ import annotations
+
+from ..countries import COUNTRIES
+from ..diagnostics import Report
+from ..model import TimeControl
+from ..tiebreaks import TIEBREAKS
+from .yamltree import Fields, as_str, suggest
+
+
+def country(f: Fields, key: str, report: Report, required: bool = False) -> str | None:
+    """A two-letter ISO 3166 code in capitals, or None (reported)."""
+    code = f.text(key, required=required)
+    if code is None or code in COUNTRIES:
+        return code
+    node = f.raw(key)
+    upper = code.upper()
+    hint = (f"write it in capitals: {upper}" if upper in COUNTRIES
+            else "use the two-letter ISO 3166 code, e.g. GB, JP, NL, DE")
+    report.error(node.loc if node else f.loc(), f"'{code}' is not a country code", hint)
+    return None
+
+
+def time_control(f: Fields, report: Report) -> TimeControl | None:
+    node = f.raw("time_control")
+    if node is None:
+        return None
+    tc = Fields(node, report, "time_control", node.loc)
+    minutes = tc.integer("minutes", required=True, minimum=0)
+    byoyomi = tc.integer("byoyomi", minimum=0) or 0
+    increment = tc.integer("increment", minimum=0) or 0
+    tc.finish()
+    return TimeControl(minutes, byoyomi, increment) if minutes is not None else None
+
+
+def tiebreaks(f: Fields, report: Report) -> list[str]:
+    out = []
+    for node in f.items("tiebreaks"):
+        tb = as_str(node, report, "tiebreaks")
+        if tb is None:
+            continue
+        if tb.lower() in TIEBREAKS:
+            out.append(tb.lower())
+        else:
+            report.error(node.loc, f"unknown tiebreak '{tb}'",
+                         suggest(tb.lower(), list(TIEBREAKS)) or f"known tiebreaks: {', '.join(TIEBREAKS)}")
+    return out
