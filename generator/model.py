@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from .diagnostics import Location
+from .ratings import Adjustment, Rating, RatingData, festival_elo
 
 PlayerId = str
 
@@ -31,6 +32,16 @@ class Player:
     born: dt.date | None = None
     fesa_name: tuple[str, str] | None = None  # (last, first) for turnering.txt when the name is not ISO 8859-1
     fesa_new: bool | None = None  # new to FESA; unset: new when no Pan-Atlantic Elo is known
+    shogidojo: int | None = None
+    claimed_grade: str | None = None
+    assessed: int | None = None  # the arbiters' assessment, when nothing else is known
+    assessed_note: str = ""
+
+    @property
+    def rating(self) -> Rating | None:
+        """Elo for festival purposes, from the first source that exists."""
+        return festival_elo(RatingData(self.elo, self.grade, self.shogidojo, self.claimed_grade,
+                                       self.assessed, self.assessed_note))
 
     @property
     def name(self) -> str:
@@ -85,6 +96,7 @@ class Game:
     gote: Ref
     result: Result | None  # None: paired, not played yet
     loc: Location
+    handicap: str | None = None  # written in the data: the first-named player gives it (FESA code: l, 2p …)
 
 
 @dataclass(frozen=True)
@@ -143,7 +155,9 @@ class Event:
     country: str = ""
     rematches_allowed: bool = False
     fesa_submitted: dt.date | None = None  # when the results were first sent to FESA: a new sending corrects
-    original: bytes = field(default=b"", repr=False)  # the turnering.txt a "turnering" event was read from
+    original: bytes = field(default=b"", repr=False)
+    handicap_rule: str = "none"  # "elo": each board's handicap follows the Elo difference
+    adjustments: tuple[Adjustment, ...] = ()  # the turnering.txt a "turnering" event was read from
 
     @property
     def colours_known(self) -> bool:

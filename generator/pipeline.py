@@ -41,8 +41,7 @@ def load(root: Path) -> Loaded:
     validate(data, report)
     loaded = Loaded(data, report)
     if loaded.ok:
-        names = {pid: p.name for pid, p in data.players.items()}
-        loaded.results = {e.path: compute_event(e, names) for e in data.events()}
+        loaded.results = {e.path: compute_event(e, data.players) for e in data.events()}
         loaded.fesa = {e.path: fesa_file(e, loaded.results[e.path], data, report) for e in data.events()}
     return loaded
 

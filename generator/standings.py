@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .model import Event, PlayerId
+from .boards import BoardHandicap, event_handicaps, ratings_by_round
+from .model import Event, Player, PlayerId
+from .ratings import Rating
 from .scoring import Records, completed_rounds, event_records, scores
 from .tiebreaks import TIEBREAKS
 
@@ -49,6 +51,8 @@ class EventResults:
     completed: int
     by_round: tuple[tuple[Standing, ...], ...]  # standings after round 1, 2, … completed
     ranks: tuple[dict[PlayerId, int], ...]  # the same, as each player's rank
+    ratings: dict[PlayerId, list[Rating | None]] = field(default_factory=dict)  # by round, index 0 = round 1
+    handicaps: dict[tuple[int, int], BoardHandicap] = field(default_factory=dict)  # by (round, board)
 
     @property
     def final(self) -> tuple[Standing, ...]:
@@ -58,9 +62,11 @@ class EventResults:
         return [ranks[pid] for ranks in self.ranks]
 
 
-def compute_event(event: Event, names: dict[PlayerId, str]) -> EventResults:
+def compute_event(event: Event, players: dict[PlayerId, Player]) -> EventResults:
+    names = {pid: p.name for pid, p in players.items()}
     records = event_records(event)
     done = completed_rounds(event)
     by_round = tuple(tuple(standings(records, r, event.tiebreaks, names)) for r in range(1, done + 1))
     ranks = tuple({s.player: s.rank for s in table} for table in by_round)
-    return EventResults(event, records, done, by_round, ranks)
+    ratings = ratings_by_round(event, players)
+    return EventResults(event, records, done, by_round, ranks, ratings, event_handicaps(event, ratings))

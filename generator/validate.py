@@ -66,6 +66,16 @@ def validate_event(event: Event, players: dict[str, Player], report: Report) -> 
                 report.error(Location(rnd.loc.file), f"{players[pid].name} ({pid}) is missing from round {rnd.number}",
                              "pair the player, or list the id under 'absent:' or 'bye:'")
 
+    for adj in event.adjustments:
+        where = adj.loc or event.loc
+        if adj.player not in players:
+            report.error(where, f"unknown player id '{adj.player}' in rating_adjustments",
+                         suggest(adj.player, list(players)) or "use an id from players.yaml")
+        elif entrants and adj.player not in entrants:
+            report.error(where, f"{players[adj.player].name} is not entered in {event.short}",
+                         "adjust only the ratings of entrants")
+        if adj.from_round > event.rounds_planned:
+            report.error(where, f"from_round {adj.from_round} is beyond the event's {event.rounds_planned} rounds")
     _repeats(event, players, report)
 
 

@@ -14,20 +14,21 @@ from generator.pipeline import load
 
 def test_the_mini_open_exports_exactly(mini):
     # Final order (test_scoring): Adams 2½, Clark 2½, Baker 1, Dean 1, Evil 1 — numbered 1 to 5.
-    # Adams: R1 beat Baker (#3), R2 beat Evil (#5), R3 drew Dean (#4).  Clark: R1 drew Dean, R2 beat Baker,
-    # R3 won without play (0+).  Baker: lost to #1 and #2, R3 bye (0+).  Dean: drew #2, R2 absent (0-),
-    # drew #1; fesa_new: true gives the N.  Evil: R1 bye (0+), lost to #1, R3 no-show (0#); written with his
-    # fesa_name.  Line 2 is the last date; the name line holds the city, country and range.
+    # Adams: R1 beat Baker (#3) giving a bishop (-b), R2 beat Evil (#5), R3 drew Dean (#4).  Clark: R1 drew
+    # Dean, R2 beat Baker, R3 won without play (0+).  Baker: lost to #1 receiving the bishop (+b) and to #2,
+    # R3 bye (0+).  Dean: drew #2, R2 absent (0-), drew #1.  Evil: R1 bye (0+), lost to #1, R3 no-show (0#);
+    # written with his fesa_name.  Only Adams has a Pan-Atlantic Elo, so the other four are new (N).
+    # Line 2 is the last date; the name line holds the city, country and range.
     assert mini.fesa["cup/open"].content.decode("iso-8859-1") == (
         "[Test Open, Leiden, Netherlands, 2024-03-02 - 2024-03-03]\n"
         "[2024-03-03]\n"
         "[Time control: 30min + 30sec]\n"
         "Nr Name Nat 1 2 3 Pts\n"
-        "1 [Adams][Amy] GB [3+ 5+ 4=] 2.5\n"
-        "2 [Clark][Cy] JP [4= 3+ 0+] 2.5\n"
-        "3 [Baker][Ben] NL [1- 2- 0+] 1\n"
+        "1 [Adams][Amy] GB [3+(-b) 5+ 4=] 2.5\n"
+        "2 N [Clark][Cy] JP [4= 3+ 0+] 2.5\n"
+        "3 N [Baker][Ben] NL [1-(+b) 2- 0+] 1\n"
         "4 N [Dean][Dora] DE [2= 0- 1=] 1\n"
-        "5 [Evil][Eve] FR [0+ 1- 0#] 1\n"
+        "5 N [Evil][Eve] FR [0+ 1- 0#] 1\n"
     )
 
 
@@ -57,10 +58,10 @@ def test_a_name_iso_8859_1_cannot_hold_is_an_error_until_fesa_name(datadir):
     assert [d.format() for d in loaded.report.errors] == [
         "data/players.yaml:3:1: error: the name of Bąker, Bęn (baker-ben) has characters ISO 8859-1 cannot "
         "hold: 'ą' 'ę' (Open is exported to FESA) (give the player a fesa_name, e.g. fesa_name: \"Baker, Ben\")"]
-    players.write_text(players.read_text().replace("elo: 1700}", 'elo: 1700, fesa_name: "Baker, Ben"}'))
+    players.write_text(players.read_text().replace("grade: 2 kyu}", 'grade: 2 kyu, fesa_name: "Baker, Ben"}'))
     loaded = load(datadir.root)
     assert loaded.ok
-    assert "3 [Baker][Ben] NL [1- 2- 0+] 1\n" in loaded.fesa["cup/open"].content.decode("iso-8859-1")
+    assert "3 N [Baker][Ben] NL [1-(+b) 2- 0+] 1\n" in loaded.fesa["cup/open"].content.decode("iso-8859-1")
 
 
 def test_an_event_below_the_minimum_time_control_is_not_exported(datadir):

@@ -77,7 +77,10 @@ def tournament(event: Event, res: EventResults, players: dict[str, Player], repo
         tokens = []
         for rec in res.records[s.player]:
             if rec.outcome in _PLAYED and rec.opponent is not None:
-                tokens.append(Token(number[rec.opponent], _PLAYED[rec.outcome]))
+                h = res.handicaps.get((rec.round, rec.board or 0))
+                # seeds/003…: "The player giving the handicap uses a minus sign, the player receiving a plus".
+                written = f"{'-' if h.giver == s.player else '+'}{h.code}" if h else None
+                tokens.append(Token(number[rec.opponent], _PLAYED[rec.outcome], written))
             else:
                 tokens.append(Token(0, _UNPAIRED.get(rec.outcome, "-")))
         last, first = fesa_name(player)

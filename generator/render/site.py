@@ -13,6 +13,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from ..countries import country_name
 from ..model import DataSet, Event, Festival, Outcome, Player
 from ..pipeline import FesaFile
+from ..ratings import grade_name
 from ..scoring import RoundRecord
 from ..standings import EventResults, Standing
 from ..tiebreaks import TIEBREAKS
@@ -38,7 +39,7 @@ class Site:
 def _env() -> Environment:
     env = Environment(loader=FileSystemLoader(TEMPLATES), finalize=md, undefined=StrictUndefined,
                       keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=False)
-    env.globals.update(link=link, points=points, long_date=long_date, date_range=date_range,
+    env.globals.update(link=link, points=points, long_date=long_date, date_range=date_range, grade_name=grade_name,
                        country_name=country_name, TIEBREAKS=TIEBREAKS, Outcome=Outcome)
     return env
 
@@ -113,12 +114,24 @@ class Renderer:
         self.page(page, "crosstable.md.j2", f"{event.short} crosstable", rows=self.crosstable(res, page), **common)
         page = event_page(event, "rules")
         self.page(page, "rules.md.j2", f"{event.short} rules", **common)
+        page = event_page(event, "entries")
+        self.page(page, "entries.md.j2", f"{event.short} entries", rows=self.entries(event, res, page),
+                  adjustments=[{"name": link(self.player(a.player).name, player_page(a.player), page), "adj": a}
+                               for a in sorted(event.adjustments, key=lambda a: (a.from_round, a.player))],
+                  **common)
         for rnd in event.rounds:
             page = round_page(event, rnd.number)
             before = {pid: sum((r.points for r in recs if r.round < rnd.number), start=Fraction(0))
                       for pid, recs in res.records.items()}
+            marks = {}
+            for g in rnd.games:
+                h = res.handicaps.get((rnd.number, g.board))
+                if h is not None:
+                    giver = self.player(h.giver)
+                    marks[g.board] = f"{h.code.upper()} ({giver.family}){' *' if h.overrides_rule else ''}"
             games = [{
                 "board": g.board,
+                "handicap": marks.get(g.board, ""),
                 "sente": link(self.player(g.sente.id).name, player_page(g.sente.id), page),
                 "gote": link(self.player(g.gote.id).name, player_page(g.gote.id), page),
                 "sente_before": before.get(g.sente.id), "gote_before": before.get(g.gote.id),
@@ -126,9 +139,25 @@ class Renderer:
             } for g in rnd.games]
             table = res.by_round[rnd.number - 1] if rnd.number <= res.completed else None
             self.page(page, "round.md.j2", f"{event.short} round {rnd.number}", rnd=rnd, games=games,
+                      any_handicap=bool(marks),
+                      overridden=any(h.overrides_rule for (r, _), h in res.handicaps.items() if r == rnd.number),
                       byes=[link(self.player(r.id).name, player_page(r.id), page) for r in rnd.byes],
                       absent=[link(self.player(r.id).name, player_page(r.id), page) for r in rnd.absent],
                       rows=self.standings_rows(res, table, page) if table else None, **common)
+
+    def entries(self, event: Event, res: EventResults, page: str) -> list[dict[str, Any]]:
+        """The starting list: entrants by their round-1 rating, unrated last."""
+        def key(pid: str) -> tuple[int, str]:
+            first = res.ratings[pid][0]
+            return (-(first.elo if first else -1), self.player(pid).name)
+        rows = []
+        for i, pid in enumerate(sorted((r.id for r in event.entrants), key=key), start=1):
+            rating = res.ratings[pid][0]
+            rows.append({"no": i, "name": link(self.player(pid).name, player_page(pid), page),
+                         "elo": rating.elo if rating else "–",
+                         "source": rating.explanation if rating else "no rating known",
+                         "country": self.player(pid).country})
+        return rows
 
     def crosstable(self, res: EventResults, page: str) -> list[dict[str, Any]]:
         number = {s.player: i for i, s in enumerate(res.final, start=1)}
@@ -153,12 +182,16 @@ class Renderer:
                     games = []
                     for rec in res.records[ref.id]:
                         opp = self.player(rec.opponent) if rec.opponent else None
+                        h = res.handicaps.get((rec.round, rec.board or 0))
+                        given = ""
+                        if h is not None:
+                            given = f" · {'gave' if h.giver == ref.id else 'received'} {h.code.upper()}"
                         games.append({
                             "round": link(str(rec.round), round_page(event, rec.round), page),
                             "colour": {"sente": "☗", "gote": "☖"}.get(rec.colour or "", ""),
                             "board": rec.board or "",
                             "opponent": link(opp.name, player_page(opp.id), page) if opp else "",
-                            "outcome": rec.outcome.value,
+                            "outcome": rec.outcome.value + given,
                             "points": rec.points if rec.outcome is not Outcome.PENDING else None,
                         })
                     standing = final.get(ref.id)
@@ -183,7 +216,8 @@ class Renderer:
             for event in festival.events:
                 rounds = [{f"Round {r.number}": round_page(event, r.number)} for r in event.rounds]
                 pages: list[Any] = [{"Standings": event_page(event)},
-                                    {"Crosstable": event_page(event, "crosstable")}]
+                                    {"Crosstable": event_page(event, "crosstable")},
+                                    {"Entries": event_page(event, "entries")}]
                 if rounds:
                     pages.append({"Rounds": rounds})
                 pages.append({"Rules": event_page(event, "rules")})

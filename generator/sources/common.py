@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..countries import COUNTRIES
 from ..diagnostics import Report
 from ..model import TimeControl
+from ..ratings import parse_grade
 from ..tiebreaks import TIEBREAKS
 from .yamltree import Fields, as_str, suggest
 
@@ -20,6 +21,19 @@ def country(f: Fields, key: str, report: Report, required: bool = False) -> str 
             else "use the two-letter ISO 3166 code, e.g. GB, JP, NL, DE")
     report.error(node.loc if node else f.loc(), f"'{code}' is not a country code", hint)
     return None
+
+
+def grade(f: Fields, key: str, report: Report) -> str | None:
+    """A kyu/dan grade in any usual spelling ('3 dan', '3d', '3-dan'), as the table's key ('3d')."""
+    text = f.text(key)
+    if text is None:
+        return None
+    canonical = parse_grade(text)
+    if canonical is None:
+        node = f.raw(key)
+        report.error(node.loc if node else f.loc(), f"'{text}' is not a grade",
+                     "grades run from 15 kyu to 6 dan: write e.g. 3d, 1k or '2 kyu'")
+    return canonical
 
 
 def time_control(f: Fields, report: Report) -> TimeControl | None:

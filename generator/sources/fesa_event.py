@@ -72,7 +72,12 @@ def read_fesa_tournament(folder: Path, registry: dict[str, Player], report: Repo
                 unpaired[tok.result].append(ref)
             elif tok.opponent - 1 > i:
                 other = Ref(ids[tok.opponent - 1], Location(shown, t.players[tok.opponent - 1].line))
-                games.append(Game(len(games) + 1, ref, other, _RESULTS[tok.result], ref.loc))
+                if tok.handicap_sign == "+":  # the other player gives the handicap: name the giver first
+                    flipped = _RESULTS[{"+": "-", "-": "+", "=": "="}[tok.result]]
+                    games.append(Game(len(games) + 1, other, ref, flipped, ref.loc, handicap=tok.handicap_code))
+                else:
+                    games.append(Game(len(games) + 1, ref, other, _RESULTS[tok.result], ref.loc,
+                                      handicap=tok.handicap_code))
         rounds.append(Round(r + 1, Location(shown), games=tuple(games), byes=tuple(unpaired["+"]),
                             absent=tuple(unpaired["-"]), half_byes=tuple(unpaired["="]),
                             no_shows=tuple(unpaired["#"])))

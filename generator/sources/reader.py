@@ -18,7 +18,9 @@ from pathlib import Path
 
 from ..diagnostics import Location, Report, display_path
 from ..games import shogi
+from ..handicaps import CODES as HANDICAP_CODES
 from ..model import DataSet, Event, Festival, Game, Player, Ref, Round
+from ..ratings import Adjustment
 from . import common
 from .fesa_event import read_fesa_tournament
 from .yamltree import Fields, Scalar, Sequence, Tree, as_str, load, suggest
@@ -79,15 +81,30 @@ def read_players(path: Path, report: Report) -> dict[str, Player]:
         given = f.text("given") or ""
         country = common.country(f, "country", report, required=True)
         elo = f.integer("elo", minimum=0)
-        grade = f.text("grade")
+        grade = common.grade(f, "grade", report)
+        shogidojo = f.integer("shogidojo", minimum=0)
+        claimed = common.grade(f, "claimed_grade", report)
+        assessed, note = _assessed(f, report)
         born = f.date("born")
         fesa_name = _fesa_name(f, report)
         fesa_new = f.flag("fesa_new")
         f.finish()
         # Registered even when a field is wrong (already reported), so that the id is not also "unknown".
         players[pid] = Player(pid, family or pid, given, country or "", key.loc, elo=elo, grade=grade, born=born,
-                              fesa_name=fesa_name, fesa_new=fesa_new)
+                              fesa_name=fesa_name, fesa_new=fesa_new, shogidojo=shogidojo,
+                              claimed_grade=claimed, assessed=assessed, assessed_note=note)
     return players
+
+
+def _assessed(f: Fields, report: Report) -> tuple[int | None, str]:
+    node = f.raw("assessed")
+    if node is None:
+        return None, ""
+    a = Fields(node, report, "assessed", node.loc)
+    elo = a.integer("elo", required=True, minimum=0)
+    note = a.text("note") or ""
+    a.finish()
+    return elo, note
 
 
 def _fesa_name(f: Fields, report: Report) -> tuple[str, str] | None:
@@ -165,6 +182,8 @@ def read_event(folder: Path, festival_id: str, report: Report) -> Event | None:
     description = f.text("description") or ""
     rated = f.flag("rated")
     fesa_submitted = f.date("fesa_submitted")
+    handicap_rule = _choice(f, "handicaps", ("none", "elo"), report, required=False) or "none"
+    adjustments = _adjustments(f, report)
     f.finish()
     if not SLUG.match(folder.name):
         report.error(Location(shown), f"event folder name '{folder.name}' is not a simple id",
@@ -185,11 +204,26 @@ def read_event(folder: Path, festival_id: str, report: Report) -> Event | None:
     return Event(folder.name, festival_id, name, short, fmt, game, rounds_planned, Location(shown),
                  start=start, end=end, time_control=time_control, tiebreaks=tuple(tiebreaks),
                  entrants=tuple(entrants), rounds=tuple(rounds), description=description,
-                 rated=rated is not False, fesa_submitted=fesa_submitted)
+                 rated=rated is not False, fesa_submitted=fesa_submitted, handicap_rule=handicap_rule,
+                 adjustments=tuple(adjustments))
 
 
-def _choice(f: Fields, key: str, allowed: tuple[str, ...], report: Report) -> str | None:
-    value = f.text(key, required=True)
+def _adjustments(f: Fields, report: Report) -> list[Adjustment]:
+    out = []
+    for node in f.items("rating_adjustments"):
+        a = Fields(node, report, "a rating adjustment", node.loc)
+        player = a.text("player", required=True)
+        from_round = a.integer("from_round", required=True, minimum=1)
+        elo = a.integer("elo", required=True, minimum=0)
+        note = a.text("note") or ""
+        a.finish()
+        if player is not None and from_round is not None and elo is not None:
+            out.append(Adjustment(player, from_round, elo, note, loc=node.loc))
+    return out
+
+
+def _choice(f: Fields, key: str, allowed: tuple[str, ...], report: Report, required: bool = True) -> str | None:
+    value = f.text(key, required=required)
     if value is not None and value not in allowed:
         node = f.raw(key)
         report.error(node.loc if node else f.loc(), f"unknown {key} '{value}'",
@@ -233,17 +267,27 @@ def read_round(path: Path, number: int, report: Report) -> Round:
                  byes=tuple(byes), absent=tuple(absent))
 
 
-GAME_HINT = "write a game as [sente-id, gote-id, result], e.g. [takahashi-ken, smith-john, 1-0]"
+GAME_HINT = ("write a game as [sente-id, gote-id, result], e.g. [takahashi-ken, smith-john, 1-0], "
+             "or with a handicap the first player gives: [giver-id, receiver-id, result, 2p]")
 
 
 def _game(node: Tree, board: int, report: Report) -> Game | None:
-    if not isinstance(node, Sequence) or not 2 <= len(node.items) <= 3:
+    if not isinstance(node, Sequence) or not 2 <= len(node.items) <= 4:
         report.error(node.loc, f"board {board} is not a game", GAME_HINT)
         return None
     sente_id = as_str(node.items[0], report, "sente")
     gote_id = as_str(node.items[1], report, "gote")
     result = None
-    if len(node.items) == 3:
+    handicap = None
+    if len(node.items) == 4:
+        hnode = node.items[3]
+        text = hnode.text if isinstance(hnode, Scalar) else ""
+        handicap = text.strip().lower()
+        if handicap not in HANDICAP_CODES:
+            report.error(hnode.loc, f"'{text}' is not a handicap",
+                         f"write one of {', '.join(HANDICAP_CODES)}: the handicap the first-named player gives")
+            handicap = None
+    if len(node.items) >= 3:
         rnode = node.items[2]
         text = rnode.text if isinstance(rnode, Scalar) else ""
         if not (isinstance(rnode, Scalar) and (rnode.value is None or text.strip() in shogi.PENDING_WORDS)):
@@ -255,4 +299,5 @@ def _game(node: Tree, board: int, report: Report) -> Game | None:
                              "or leave it out while the game is being played")
     if sente_id is None or gote_id is None:
         return None
-    return Game(board, Ref(sente_id, node.items[0].loc), Ref(gote_id, node.items[1].loc), result, node.loc)
+    return Game(board, Ref(sente_id, node.items[0].loc), Ref(gote_id, node.items[1].loc), result, node.loc,
+                handicap=handicap)

@@ -1,0 +1,122 @@
+"""Elo for festival purposes: the five sources in the seed's order, the grade table, and adjustments.
+
+seeds/000…, "SHOGI ELO RATINGS AND HANDICAPS": "Known Pan-Atlantic (USSF/FESA) Elo ratings are used when
+available. If a player has a European or American club kyu/dan-grade, it will be converted to a
+Pan-Atlantic midpoint Elo rating. If a player has a ShogiDojo rating, this rating is used after adding 450
+points. Based on the player's own claim of his grade, converted to a Pan-Atlantic midpoint Elo rating
+(possibly adjusted during the festival at the arbiters' discretion). The tournament arbiters try to assess
+the player's strength in any other way they deem meaningful."
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .diagnostics import Location
+
+# real-data/README.md, FESA's grade table: grade -> (midpoint Elo, lower bound).
+GRADES: dict[str, tuple[int, int]] = {
+    "6d": (2540, 2440), "5d": (2340, 2240), "4d": (2160, 2080), "3d": (2000, 1920), "2d": (1860, 1800),
+    "1d": (1740, 1680), "1k": (1620, 1560), "2k": (1510, 1460), "3k": (1410, 1360), "4k": (1320, 1280),
+    "5k": (1240, 1200), "6k": (1160, 1120), "7k": (1080, 1040), "8k": (1000, 960), "9k": (920, 880),
+    "10k": (840, 800), "11k": (760, 720), "12k": (680, 640), "13k": (600, 560), "14k": (520, 480),
+    "15k": (440, 400),
+}
+SHOGIDOJO_BONUS = 450
+
+_GRADE = re.compile(r"^\s*(\d{1,2})\s*-?\s*(d|dan|k|kyu|kyū)\s*$", re.IGNORECASE)
+
+
+def parse_grade(text: str) -> str | None:
+    """'3 dan', '3d', '3-dan' and '3 Dan' are all '3d'; None when it is not a grade of the table."""
+    m = _GRADE.match(text)
+    if not m:
+        return None
+    grade = f"{int(m.group(1))}{m.group(2)[0].lower()}"
+    return grade if grade in GRADES else None
+
+
+def grade_name(grade: str) -> str:
+    return f"{grade[:-1]} {'dan' if grade.endswith('d') else 'kyu'}"
+
+
+class Source(Enum):
+    PAN_ATLANTIC = "Pan-Atlantic Elo"
+    CLUB_GRADE = "club grade"
+    SHOGIDOJO = "ShogiDojo rating"
+    CLAIMED_GRADE = "claimed grade"
+    ASSESSED = "arbiters' assessment"
+    ADJUSTED = "arbiters' adjustment"
+
+
+@dataclass(frozen=True)
+class Rating:
+    elo: int
+    source: Source
+    detail: str = ""  # the grade, the ShogiDojo number, the arbiters' note
+
+    @property
+    def explanation(self) -> str:
+        """Where the number comes from, in words: 'from 1 kyu grade'."""
+        if self.source is Source.PAN_ATLANTIC:
+            return "Pan-Atlantic (FESA/USSF) Elo"
+        if self.source is Source.CLUB_GRADE:
+            return f"from {grade_name(self.detail)} grade"
+        if self.source is Source.SHOGIDOJO:
+            return f"ShogiDojo {self.detail} + {SHOGIDOJO_BONUS}"
+        if self.source is Source.CLAIMED_GRADE:
+            return f"from claimed {grade_name(self.detail)}"
+        return f"{self.source.value}" + (f": {self.detail}" if self.detail else "")
+
+    def __str__(self) -> str:
+        return f"{self.elo} · {self.explanation}"
+
+
+@dataclass(frozen=True)
+class RatingData:
+    """What a player's record says about strength: any of the five sources, possibly none."""
+
+    elo: int | None = None  # known Pan-Atlantic (FESA/USSF) Elo
+    grade: str | None = None  # European or American club grade, canonical ("1k")
+    shogidojo: int | None = None
+    claimed_grade: str | None = None
+    assessed: int | None = None
+    assessed_note: str = ""
+
+
+def festival_elo(data: RatingData) -> Rating | None:
+    """The first source that exists, in the seed's order."""
+    if data.elo is not None:
+        return Rating(data.elo, Source.PAN_ATLANTIC)
+    if data.grade is not None:
+        return Rating(GRADES[data.grade][0], Source.CLUB_GRADE, data.grade)
+    if data.shogidojo is not None:
+        return Rating(data.shogidojo + SHOGIDOJO_BONUS, Source.SHOGIDOJO, str(data.shogidojo))
+    if data.claimed_grade is not None:
+        return Rating(GRADES[data.claimed_grade][0], Source.CLAIMED_GRADE, data.claimed_grade)
+    if data.assessed is not None:
+        return Rating(data.assessed, Source.ASSESSED, data.assessed_note)
+    return None
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """The arbiters' new Elo for a player from a round on (seed: "possibly adjusted during the festival")."""
+
+    player: str
+    from_round: int
+    elo: int
+    note: str = ""
+    loc: Location | None = field(default=None, compare=False)
+
+
+def rating_in_round(base: Rating | None, adjustments: list[Adjustment], round_number: int) -> Rating | None:
+    """The rating pairings and handicaps of `round_number` use: the latest adjustment in force, else base."""
+    in_force = [a for a in adjustments if a.from_round <= round_number]
+    if not in_force:
+        return base
+    latest = max(in_force, key=lambda a: a.from_round)
+    note = f"from round {latest.from_round}" + (f", {latest.note}" if latest.note else "")
+    return Rating(latest.elo, Source.ADJUSTED, note)
