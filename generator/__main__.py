@@ -8,12 +8,15 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 from .diagnostics import Location, Report, Severity, display_path
+from . import handicaps
 from .fesa import messages, turnering
 from .fesa import validate as fesa_validate
 from .model import Event, Festival
 from .pipeline import Loaded, load
+from .sources.yamltree import suggest
 
 ROOT = Path(__file__).resolve().parent.parent
 EXIT_OK, EXIT_DATA_ERRORS, EXIT_BUILD_FAILED = 0, 1, 2
@@ -142,12 +145,85 @@ def cmd_fesa_submit(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+class OneLineErrors(argparse.ArgumentParser):
+    """Bad input gets one line, not a usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_DATA_ERRORS, f"error: {message} (see {self.prog} --help)\n")
+
+
+def _whole(text: str, what: str, minimum: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise BadInput(f"{what} must be a whole number, not '{text}'") from None
+    if value < minimum:
+        raise BadInput(f"{what} must be at least {minimum}, not {value}")
+    return value
+
+
+class BadInput(Exception):
+    pass
+
+
+def cmd_handicap(args: argparse.Namespace) -> int:
+    try:
+        giver = _whole(args.giver, "GIVER_ELO", 0)
+        receiver = _whole(args.receiver, "RECEIVER_ELO", 0)
+        boards = _whole(args.simul_boards, "--simul-boards", 1) if args.simul_boards is not None else None
+    except BadInput as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_DATA_ERRORS
+    result = handicaps.compute(giver, receiver, boards)
+    for step in result.steps:
+        print(step)
+    if giver < receiver:
+        print(f"note: the receiver is the stronger player by {receiver - giver}: swap the two ratings")
+    if result.code is None:
+        print("Handicap: none (an even game)")
+    else:
+        print(f"Handicap: {handicaps.label(result.code)}; in turnering.txt the giver writes "
+              f"(-{result.code}), the receiver (+{result.code})")
+    return EXIT_OK
+
+
+def cmd_elo(args: argparse.Namespace) -> int:
+    loaded = _loaded_or_errors(args.data)
+    if loaded is None:
+        return EXIT_DATA_ERRORS
+    player = loaded.data.players.get(args.player)
+    if player is None:
+        hint = suggest(args.player, list(loaded.data.players))
+        print(f"error: no player '{args.player}'" + (f" ({hint})" if hint else ""), file=sys.stderr)
+        return EXIT_DATA_ERRORS
+    if args.event is None:
+        rating = player.rating
+        print(f"{player.name} ({player.id}): {rating if rating else 'no rating known'}")
+        return EXIT_OK
+    found = _find_event(loaded, args.event)
+    if found is None:
+        return EXIT_DATA_ERRORS
+    _, event = found
+    by_round = loaded.results[event.path].ratings.get(player.id)
+    if by_round is None:
+        print(f"error: {player.name} is not entered in {event.path}", file=sys.stderr)
+        return EXIT_DATA_ERRORS
+    start = 1
+    for r in range(1, len(by_round) + 1):
+        if r == len(by_round) or by_round[r] != by_round[start - 1]:
+            rounds = f"round {start}" if start == r else f"rounds {start}-{r}"
+            rating = by_round[start - 1]
+            print(f"{player.name} ({player.id}), {event.short} {rounds}: {rating if rating else 'no rating known'}")
+            start = r + 1
+    return EXIT_OK
+
+
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(
+    top = OneLineErrors(
         prog="python -m generator",
         description="Banzuke: check festival result files and publish them as a website.",
         epilog="Exit codes: 0 fine, 1 errors in the data, 2 the site build failed.")
-    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=OneLineErrors)
 
     def add(name: str, help_text: str) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text, description=help_text)
@@ -164,9 +240,21 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--dev-addr", default="127.0.0.1:8000", help="address to serve on (default 127.0.0.1:8000)")
     serve.add_argument("--config", type=Path, default=ROOT / "mkdocs.yml", help=argparse.SUPPRESS)
     serve.set_defaults(func=cmd_serve)
+    hc = sub.add_parser("handicap", help="The handicap between two Elo ratings, with the arithmetic.",
+                        description="The handicap between two Elo ratings (seed's table), with the arithmetic.")
+    hc.add_argument("giver", metavar="GIVER_ELO")
+    hc.add_argument("receiver", metavar="RECEIVER_ELO")
+    hc.add_argument("--simul-boards", metavar="N", help="the giver plays a simultaneous exhibition on N boards")
+    hc.set_defaults(func=cmd_handicap)
+    elo = add("elo", "A player's Elo for festival purposes and where it comes from.")
+    elo.add_argument("player", metavar="PLAYER_ID")
+    elo.add_argument("--event", help="festival/event: the rating in each of its rounds, with adjustments")
+    elo.set_defaults(func=cmd_elo)
+
     fesa = sub.add_parser("fesa", help="FESA turnering.txt files: check, export, register, submit.",
                           description="FESA turnering.txt files: check, export, register, submit.")
-    fesa_sub = fesa.add_subparsers(dest="fesa_command", required=True, metavar="FESA_COMMAND")
+    fesa_sub = fesa.add_subparsers(dest="fesa_command", required=True, metavar="FESA_COMMAND",
+                                   parser_class=OneLineErrors)
     fcheck = fesa_sub.add_parser("check", help="Validate turnering.txt files as FESA's validator does.",
                                  description="Validate turnering.txt files as FESA's validator does; "
                                              "exit 1 on any ERROR.")
