@@ -61,7 +61,7 @@ class Rating:
     def explanation(self) -> str:
         """Where the number comes from, in words: 'from 1 kyu grade'."""
         if self.source is Source.PAN_ATLANTIC:
-            return "Pan-Atlantic (FESA/USSF) Elo"
+            return "FESA/USSF Elo"
         if self.source is Source.CLUB_GRADE:
             return f"from {grade_name(self.detail)} grade"
         if self.source is Source.SHOGIDOJO:
@@ -78,7 +78,7 @@ class Rating:
 class RatingData:
     """What a player's record says about strength: any of the five sources, possibly none."""
 
-    elo: int | None = None  # known Pan-Atlantic (FESA/USSF) Elo
+    elo: int | None = None  # known FESA/USSF Elo
     grade: str | None = None  # European or American club grade, canonical ("1k")
     shogidojo: int | None = None
     claimed_grade: str | None = None

@@ -36,7 +36,7 @@ def test_sources_are_explained_in_words():
     assert str(festival_elo(RatingData(grade="1k"))) == "1620 · from 1 kyu grade"
     assert str(festival_elo(RatingData(shogidojo=800))) == "1250 · ShogiDojo 800 + 450"
     assert str(festival_elo(RatingData(claimed_grade="2d"))) == "1860 · from claimed 2 dan"
-    assert str(festival_elo(RatingData(elo=2010))) == "2010 · Pan-Atlantic (FESA/USSF) Elo"
+    assert str(festival_elo(RatingData(elo=2010))) == "2010 · FESA/USSF Elo"
 
 
 @pytest.mark.parametrize("text", ["3 dan", "3d", "3-dan", "3 Dan", "3dan", "3 D"])
@@ -153,7 +153,7 @@ def test_handicap_command_bad_input_is_one_line(args, message):
 
 
 def test_elo_command():
-    assert run("elo", "kaufman-larry").stdout == "Kaufman, Larry (kaufman-larry): 2200 · Pan-Atlantic (FESA/USSF) Elo\n"
+    assert run("elo", "kaufman-larry").stdout == "Kaufman, Larry (kaufman-larry): 2200 · FESA/USSF Elo\n"
     assert run("elo", "kaufmann-larry").stderr == "error: no player 'kaufmann-larry' (did you mean 'kaufman-larry'?)\n"
     mini = run("elo", "evil", "--data", "tests/fixtures/mini", "--event", "cup/open").stdout.splitlines()
     assert [line.split(", Open ")[1] for line in mini] == [

@@ -76,12 +76,12 @@ def test_demo_entries_page_shows_every_rating_with_its_source(demo_build):
     html = (site / "2000-mso-shogi/championship/entries/index.html").read_text(encoding="utf-8")
     starting_list, adjusted = html.split('id="adjusted-by-the-arbiters"')
     rows = re.findall(r"<tr>\s*<td[^>]*>(\d+)</td>\s*<td[^>]*><a [^>]*>([^<]+)</a></td>\s*<td[^>]*>([^<]+)</td>"
-                      r"\s*<td[^>]*>([^<]+)</td>", starting_list)
+                      r"\s*<td[^>]*>[A-Z]{2}</td>\s*<td[^>]*>([^<]+)</td>", starting_list)
     by_name = {name: (elo, source) for _, name, elo, source in rows}
     assert len(rows) == 41
     # players.yaml: Kaufman elo 2200; Miller only a 2 kyu club grade (midpoint 1510); Kim ShogiDojo 770 + 450
     # = 1220; Chen claims 6 kyu (midpoint 1160); Hall assessed 1050 by the arbiters.
-    assert by_name["Kaufman, Larry"] == ("2200", "Pan-Atlantic (FESA/USSF) Elo")
+    assert by_name["Kaufman, Larry"] == ("2200", "FESA/USSF Elo")
     assert by_name["Miller, Sam"] == ("1510", "from 2 kyu grade")
     assert by_name["Kim, Min-jun"] == ("1220", "ShogiDojo 770 + 450")
     assert by_name["Chen, Wei"] == ("1160", "from claimed 6 kyu")
