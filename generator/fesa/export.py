@@ -7,11 +7,10 @@ data gives a fesa_name; nothing is dropped silently.
 
 from __future__ import annotations
 
-import unicodedata
-
 from ..countries import country_name
 from ..diagnostics import Report
 from ..model import Event, Outcome, Player
+from ..names import ascii_fold
 from ..standings import EventResults
 from .turnering import ENCODING, Line, Token, Tournament
 from .validate import meets_minimum
@@ -105,5 +104,4 @@ def tournament(event: Event, res: EventResults, players: dict[str, Player], repo
 
 def _ascii(text: str) -> str:
     """A suggestion for fesa_name: accents dropped, brackets removed."""
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return plain.replace("[", "").replace("]", "").strip()
+    return ascii_fold(text).replace("[", "").replace("]", "").strip()

@@ -7,8 +7,6 @@ rules; its players are matched to the registry by name, or registered from the f
 from __future__ import annotations
 
 import datetime as dt
-import re
-import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,6 +14,7 @@ from ..countries import COUNTRIES
 from ..diagnostics import Location, Report, display_path
 from ..fesa import turnering
 from ..fesa.validate import validate as fesa_validate
+from ..names import slug
 from ..model import Event, Festival, Game, Player, Ref, Result, Round, TimeControl
 from . import common
 from .yamltree import Fields, load
@@ -23,11 +22,6 @@ from .yamltree import Fields, load
 EVENT_ID = "tournament"
 DEFAULT_TIEBREAKS = ("sos", "sosos", "sodos")
 _RESULTS = {"+": Result.SENTE_WINS, "-": Result.GOTE_WINS, "=": Result.DRAW}
-
-
-def slug(text: str) -> str:
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
-    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-") or "player"
 
 
 def read_fesa_tournament(folder: Path, registry: dict[str, Player], report: Report) \
