@@ -81,6 +81,7 @@ class Outcome(Enum):
     BYE = "bye"
     HALF_BYE = "half-point bye"
     ABSENT = "absent"
+    LATE = "not yet entered"  # a late entry's rounds before it plays; carries the McMahon-like points
     PENDING = "not played yet"
 
     @property
@@ -157,6 +158,7 @@ class Event:
     fesa_submitted: dt.date | None = None  # when the results were first sent to FESA: a new sending corrects
     original: bytes = field(default=b"", repr=False)
     handicap_rule: str = "none"  # "elo": each board's handicap follows the Elo difference
+    from_round: dict[PlayerId, int] = field(default_factory=dict)  # late entries: the first round they play
     adjustments: tuple[Adjustment, ...] = ()  # the turnering.txt a "turnering" event was read from
 
     @property

@@ -44,16 +44,28 @@ def round_records(rnd: Round) -> dict[PlayerId, RoundRecord]:
     return out
 
 
-def event_records(event: Event) -> Records:
-    """Every entrant's rounds in order. A round the player is not named in counts as absent."""
+def event_records(event: Event, late_points: dict[PlayerId, Fraction] | None = None) -> Records:
+    """Every entrant's rounds in order. A round the player is not named in counts as absent; a late entry's
+    rounds before it plays are LATE, the last of them carrying its McMahon-like points."""
+    late_points = late_points or {}
     records: Records = {ref.id: [] for ref in event.entrants}
     for rnd in event.rounds:
         this = round_records(rnd)
         if not event.colours_known:
             this = {pid: replace(rec, colour=None) for pid, rec in this.items()}
         for pid, recs in records.items():
-            recs.append(this.get(pid, RoundRecord(rnd.number, Outcome.ABSENT, shogi.POINTS[Outcome.ABSENT])))
+            first = event.from_round.get(pid, 1)
+            if rnd.number < first:
+                bonus = late_points.get(pid, Fraction(0)) if rnd.number == first - 1 else Fraction(0)
+                recs.append(RoundRecord(rnd.number, Outcome.LATE, bonus))
+            else:
+                recs.append(this.get(pid, RoundRecord(rnd.number, Outcome.ABSENT, shogi.POINTS[Outcome.ABSENT])))
     return records
+
+
+def late_total(records: Records, pid: PlayerId, after_round: int) -> Fraction:
+    return sum((r.points for r in records[pid] if r.round <= after_round and r.outcome is Outcome.LATE),
+               Fraction(0))
 
 
 def completed_rounds(event: Event) -> int:

@@ -9,7 +9,8 @@ from fractions import Fraction
 from .boards import BoardHandicap, event_handicaps, ratings_by_round
 from .model import Event, Player, PlayerId
 from .ratings import Rating
-from .scoring import Records, completed_rounds, event_records, scores
+from .late_entries import group_floors, late_points
+from .scoring import Records, completed_rounds, event_records, late_total, scores
 from .tiebreaks import TIEBREAKS
 
 
@@ -21,6 +22,7 @@ class Standing:
     points: Fraction
     tiebreaks: tuple[Fraction, ...]
     played: int  # games played over the board
+    late: Fraction = Fraction(0)  # McMahon-like points of a late entry, included in `points`
 
 
 def standings(records: Records, after_round: int, tiebreak_keys: tuple[str, ...],
@@ -38,7 +40,8 @@ def standings(records: Records, after_round: int, tiebreak_keys: tuple[str, ...]
             rank = table[-1].rank
         shared = counts[keys[pid]] > 1
         played = sum(1 for r in records[pid] if r.round <= after_round and r.outcome.played)
-        table.append(Standing(rank, shared, pid, score[pid], keys[pid][1:], played))
+        late = late_total(records, pid, after_round)
+        table.append(Standing(rank, shared, pid, score[pid], keys[pid][1:], played, late))
     return table
 
 
@@ -53,6 +56,7 @@ class EventResults:
     ranks: tuple[dict[PlayerId, int], ...]  # the same, as each player's rank
     ratings: dict[PlayerId, list[Rating | None]] = field(default_factory=dict)  # by round, index 0 = round 1
     handicaps: dict[tuple[int, int], BoardHandicap] = field(default_factory=dict)  # by (round, board)
+    late: dict[PlayerId, tuple[str, Fraction]] = field(default_factory=dict)  # late entries: group, points
 
     @property
     def final(self) -> tuple[Standing, ...]:
@@ -64,9 +68,30 @@ class EventResults:
 
 def compute_event(event: Event, players: dict[PlayerId, Player]) -> EventResults:
     names = {pid: p.name for pid, p in players.items()}
-    records = event_records(event)
+    ratings = ratings_by_round(event, players)
+    groups = late_groups(event, ratings)
+    records = event_records(event, {pid: pts for pid, (_, pts) in groups.items()})
     done = completed_rounds(event)
     by_round = tuple(tuple(standings(records, r, event.tiebreaks, names)) for r in range(1, done + 1))
     ranks = tuple({s.player: s.rank for s in table} for table in by_round)
-    ratings = ratings_by_round(event, players)
-    return EventResults(event, records, done, by_round, ranks, ratings, event_handicaps(event, ratings))
+    return EventResults(event, records, done, by_round, ranks, ratings, event_handicaps(event, ratings), groups)
+
+
+def late_groups(event: Event, ratings: dict[PlayerId, list[Rating | None]]) -> dict[PlayerId, tuple[str, Fraction]]:
+    """Each late entry's strength group and points, against the round-1 field's Elo (unrated: bottom)."""
+    if not event.from_round:
+        return {}
+    field_elos = []
+    for ref in event.entrants:
+        first = ratings[ref.id][0] if ref.id not in event.from_round else None
+        if ref.id not in event.from_round:
+            field_elos.append(first.elo if first else 0)
+    if not field_elos:
+        return {}
+    floors = group_floors(field_elos)
+    out = {}
+    for pid, first_round in event.from_round.items():
+        if pid in ratings and 2 <= first_round <= 4:
+            own = ratings[pid][0]
+            out[pid] = late_points(own.elo if own else 0, first_round, floors)
+    return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from .diagnostics import Location, Report
+from .late_entries import LAST_FROM_ROUND
 from .model import DataSet, Event, Player, Ref
 from .sources.yamltree import suggest
 
@@ -37,6 +38,13 @@ def validate_event(event: Event, players: dict[str, Player], report: Report) -> 
             continue
         entrants[ref.id] = ref.loc
 
+    for ref in event.entrants:
+        first = event.from_round.get(ref.id)
+        if first is not None and first > LAST_FROM_ROUND:
+            report.error(ref.loc, f"{players[ref.id].name if ref.id in players else ref.id} enters from round "
+                         f"{first}, but late entries are accepted only until round {LAST_FROM_ROUND}",
+                         f"from_round must be 2, 3 or {LAST_FROM_ROUND}")
+
     expected = 1
     for rnd in event.rounds:
         if rnd.number > event.rounds_planned:
@@ -61,7 +69,14 @@ def validate_event(event: Event, players: dict[str, Player], report: Report) -> 
             _place(game.gote, rnd.number, event, entrants, seen, players, report)
         for ref in (*rnd.byes, *rnd.absent, *rnd.half_byes, *rnd.no_shows):
             _place(ref, rnd.number, event, entrants, seen, players, report)
+        for pid, loc in seen.items():
+            first = event.from_round.get(pid, 1)
+            if rnd.number < first and pid in players:
+                report.error(loc, f"{players[pid].name} plays in round {rnd.number} but enters from round {first}",
+                             "pair late entries only from their first round, or correct from_round")
         for pid in entrants:
+            if rnd.number < event.from_round.get(pid, 1):
+                continue
             if pid not in seen and rnd.readable:
                 report.error(Location(rnd.loc.file), f"{players[pid].name} ({pid}) is missing from round {rnd.number}",
                              "pair the player, or list the id under 'absent:' or 'bye:'")

@@ -18,7 +18,7 @@ from .validate import meets_minimum
 # Our outcomes in FESA's notation. seeds/003…: "0+" bye, "0-" skipped round, "0=" half-point bye,
 # "0#" no-show; PRODUCT.md rulings: the no-show's opponent gets a win without playing, "0+".
 _UNPAIRED = {Outcome.BYE: "+", Outcome.FORFEIT_WIN: "+", Outcome.FORFEIT_LOSS: "#", Outcome.ABSENT: "-",
-             Outcome.HALF_BYE: "="}
+             Outcome.HALF_BYE: "=", Outcome.LATE: "-"}
 _PLAYED = {Outcome.WIN: "+", Outcome.LOSS: "-", Outcome.DRAW: "="}
 
 
@@ -85,7 +85,8 @@ def tournament(event: Event, res: EventResults, players: dict[str, Player], repo
         last, first = fesa_name(player)
         new = player.fesa_new if player.fesa_new is not None else player.elo is None
         lines.append(Line(placement=number[s.player], new=new, last=last, first=first,
-                          nationality=player.country or None, results=tuple(tokens), points=s.points))
+                          nationality=player.country or None, results=tuple(tokens),
+                          macmahon=s.late if event.from_round else None, points=s.points))
     if not ok:
         return None
     start, end = event.start, event.end or event.start
@@ -99,7 +100,7 @@ def tournament(event: Event, res: EventResults, players: dict[str, Player], repo
     tc = event.time_control
     rounds = " ".join(str(r) for r in range(1, res.completed + 1))
     return Tournament(name=title, dates=dates, time_control=(tc.minutes, tc.byoyomi) if tc else None,
-                      columns=f"Nr Name Nat {rounds} Pts", players=tuple(lines))
+                      columns=f"Nr Name Nat {rounds}{' MM' if event.from_round else ''} Pts", players=tuple(lines))
 
 
 def _ascii(text: str) -> str:

@@ -18,6 +18,7 @@ POINTS: dict[Outcome, Fraction] = {
     Outcome.HALF_BYE: Fraction(1, 2),
     Outcome.ABSENT: Fraction(0),
     Outcome.PENDING: Fraction(0),
+    Outcome.LATE: Fraction(0),  # the late-entry points are added by the event, not by the game
 }
 
 RESULT_WORDS: dict[str, Result] = {

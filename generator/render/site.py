@@ -94,6 +94,7 @@ class Renderer:
                 "points": s.points,
                 "tiebreaks": s.tiebreaks,
                 "played": s.played,
+                "late": s.late,
             })
         return rows
 
@@ -101,7 +102,7 @@ class Renderer:
         fesa = self.fesa[event.path]
         if fesa.exported:
             self.site.files[f"{event.path}/turnering.txt"] = fesa.content
-        common = {"festival": festival, "event": event, "res": res, "fesa": fesa,
+        common = {"festival": festival, "event": event, "res": res, "fesa": fesa, "late": bool(event.from_round),
                   "tiebreaks": [TIEBREAKS[k] for k in event.tiebreaks]}
         page = event_page(event)
         progress = [{"name": link(self.player(s.player).name, player_page(s.player), page),
@@ -233,6 +234,8 @@ def cell(rec: RoundRecord, number: dict[str, int]) -> str:
         return "bye"
     if rec.outcome is Outcome.HALF_BYE:
         return "½ bye"
+    if rec.outcome is Outcome.LATE:
+        return f"late +{points(rec.points)}" if rec.points else "late"
     if rec.outcome is Outcome.FORFEIT_LOSS and rec.opponent is None:
         return "ff"
     if rec.outcome is Outcome.ABSENT:

@@ -23,7 +23,7 @@ from ..model import DataSet, Event, Festival, Game, Player, Ref, Round
 from ..ratings import Adjustment
 from . import common
 from .fesa_event import read_fesa_tournament
-from .yamltree import Fields, Scalar, Sequence, Tree, as_str, load, suggest
+from .yamltree import Fields, Mapping, Scalar, Sequence, Tree, as_str, load, suggest
 
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 ROUND_FILE = re.compile(r"^round-([1-9][0-9]*)\.yaml$")
@@ -178,7 +178,7 @@ def read_event(folder: Path, festival_id: str, report: Report) -> Event | None:
     end = f.date("end") or start
     time_control = common.time_control(f, report)
     tiebreaks = common.tiebreaks(f, report)
-    entrants = _refs(f.items("players", required=True), report, "players")
+    entrants, from_round = _entries(f.items("players", required=True), report)
     description = f.text("description") or ""
     rated = f.flag("rated")
     fesa_submitted = f.date("fesa_submitted")
@@ -205,6 +205,7 @@ def read_event(folder: Path, festival_id: str, report: Report) -> Event | None:
                  start=start, end=end, time_control=time_control, tiebreaks=tuple(tiebreaks),
                  entrants=tuple(entrants), rounds=tuple(rounds), description=description,
                  rated=rated is not False, fesa_submitted=fesa_submitted, handicap_rule=handicap_rule,
+                 from_round=from_round,
                  adjustments=tuple(adjustments))
 
 
@@ -230,6 +231,24 @@ def _choice(f: Fields, key: str, allowed: tuple[str, ...], report: Report, requi
                      suggest(value, list(allowed)) or f"known: {', '.join(allowed)}")
         return None
     return value
+
+
+def _entries(nodes: list[Tree], report: Report) -> tuple[list[Ref], dict[str, int]]:
+    """Entrants: an id, or {player: id, from_round: n} for a late entry."""
+    refs, late = [], {}
+    for node in nodes:
+        if isinstance(node, Mapping):
+            e = Fields(node, report, "a late entry", node.loc)
+            pid = e.text("player", required=True)
+            first = e.integer("from_round", required=True, minimum=1)
+            e.finish()
+            if pid is not None:
+                refs.append(Ref(pid, node.loc))
+                if first is not None and first > 1:
+                    late[pid] = first
+        else:
+            refs.extend(_refs([node], report, "players"))
+    return refs, late
 
 
 def _refs(nodes: list[Tree], report: Report, what: str) -> list[Ref]:
