@@ -11,11 +11,12 @@ from pathlib import Path
 from typing import NoReturn
 
 from .diagnostics import Location, Report, Severity, display_path
-from . import handicaps
+from . import handicaps, swiss
 from .fesa import messages, turnering
 from .fesa import validate as fesa_validate
 from .model import Event, Festival
 from .pipeline import Loaded, load
+from .sources import round_writer
 from .sources.yamltree import suggest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,8 +74,8 @@ def cmd_fesa_check(args: argparse.Namespace) -> int:
     return EXIT_DATA_ERRORS if report.errors else EXIT_OK
 
 
-def _loaded_or_errors(data: Path) -> Loaded | None:
-    loaded = load(data)
+def _loaded_or_errors(data: Path, stop_at: tuple[str, int] | None = None) -> Loaded | None:
+    loaded = load(data, stop_at)
     if not loaded.ok:
         for line in loaded.report.lines():
             print(line, file=sys.stderr)
@@ -218,6 +219,63 @@ def cmd_elo(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_pair(args: argparse.Namespace) -> int:
+    try:
+        number = _whole(args.round, "--round", 1)
+    except BadInput as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_DATA_ERRORS
+    # The rounds from `number` on are what is being proposed: read only the ones before it.
+    loaded = _loaded_or_errors(args.data, (args.event.strip("/"), number))
+    found = _find_event(loaded, args.event) if loaded else None
+    if loaded is None or found is None:
+        return EXIT_DATA_ERRORS
+    _, event = found
+    res = loaded.results[event.path]
+    if number > event.rounds_planned:
+        print(f"error: {event.short} has {event.rounds_planned} rounds, not {number}", file=sys.stderr)
+        return EXIT_DATA_ERRORS
+    if res.completed < number - 1:
+        print(f"error: round {res.completed + 1} is not complete: pair round {number} when it is",
+              file=sys.stderr)
+        return EXIT_DATA_ERRORS
+    entrants = {r.id for r in event.entrants}
+    absent = sorted({a.strip() for a in (args.absent or "").split(",") if a.strip()})
+    for pid in absent:
+        if pid not in entrants:
+            hint = suggest(pid, sorted(entrants))
+            print(f"error: '{pid}' is not entered in {event.short}" + (f" ({hint})" if hint else ""),
+                  file=sys.stderr)
+            return EXIT_DATA_ERRORS
+    target = Path(event.loc.file).parent / f"round-{number}.yaml"
+    if target.exists() and not args.force:
+        print(f"error: {display_path(target)} exists; pass --force to replace its pairings "
+              "(its other lines and comments are kept)", file=sys.stderr)
+        return EXIT_DATA_ERRORS
+    proposal = swiss.propose(event, res, loaded.data.players, number, set(absent))
+    labels = {c.id: c.label for c in swiss.candidates(event, res, loaded.data.players, number, set(absent))}
+    if target.exists():
+        text = round_writer.update_text(target, proposal.pairs, proposal.bye, absent)
+    else:
+        header = [f"{event.short} round {number}: pairings proposed by `python -m generator pair` "
+                  f"from rounds 1-{number - 1}." if number > 1 else
+                  f"{event.short} round 1: pairings proposed by `python -m generator pair` (by Elo).",
+                  "Check them, add each result as the game ends, and commit."]
+        header += [f"Note: {n}." for n in proposal.notes]
+        header.append("Add date: and time: if you like.")
+        board_notes = [f"{labels[a]} - {labels[b]}" for a, b in proposal.pairs]
+        text = round_writer.new_text(header, proposal.pairs, proposal.bye, absent, board_notes)
+    target.write_text(text, encoding="utf-8")
+    for board, (a, b) in enumerate(proposal.pairs, start=1):
+        print(f"{board:>3}  {labels[a]}  -  {labels[b]}")
+    if proposal.bye:
+        print(f"bye: {labels[proposal.bye]}")
+    for note in proposal.notes:
+        print(f"note: {note}")
+    print(f"wrote {display_path(target)}")
+    return EXIT_OK
+
+
 def parser() -> argparse.ArgumentParser:
     top = OneLineErrors(
         prog="python -m generator",
@@ -240,6 +298,12 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--dev-addr", default="127.0.0.1:8000", help="address to serve on (default 127.0.0.1:8000)")
     serve.add_argument("--config", type=Path, default=ROOT / "mkdocs.yml", help=argparse.SUPPRESS)
     serve.set_defaults(func=cmd_serve)
+    pr = add("pair", "Propose the pairings of a round and write them as its round file, for review.")
+    pr.add_argument("event", metavar="EVENT", help="festival/event, e.g. 2000-mso-shogi/championship")
+    pr.add_argument("--round", required=True, metavar="N", help="the round to pair")
+    pr.add_argument("--absent", metavar="IDS", help="comma-separated ids of players who miss this round")
+    pr.add_argument("--force", action="store_true", help="replace the pairings of an existing round file")
+    pr.set_defaults(func=cmd_pair)
     hc = sub.add_parser("handicap", help="The handicap between two Elo ratings, with the arithmetic.",
                         description="The handicap between two Elo ratings (seed's table), with the arithmetic.")
     hc.add_argument("giver", metavar="GIVER_ELO")

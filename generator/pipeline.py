@@ -35,9 +35,10 @@ class Loaded:
         return not self.report.errors
 
 
-def load(root: Path) -> Loaded:
+def load(root: Path, stop_at: tuple[str, int] | None = None) -> Loaded:
+    """stop_at=(festival/event, n): read that event's rounds only up to n - 1, to pair round n."""
     report = Report()
-    data = read_data(root, report)
+    data = read_data(root, report, stop_at)
     validate(data, report)
     loaded = Loaded(data, report)
     if loaded.ok:

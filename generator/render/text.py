@@ -11,6 +11,10 @@ from fractions import Fraction
 
 from markupsafe import Markup
 
+from ..numbers import points
+
+__all__ = ["date_range", "front_matter_title", "json_text", "link", "long_date", "md", "number", "points"]
+
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]|{}#!])")
 
 
@@ -23,16 +27,6 @@ def md(value: object) -> str:
     if isinstance(value, Fraction):
         return points(value)
     return _MD_SPECIAL.sub(r"\\\1", html.escape(str(value), quote=False))
-
-
-def points(value: Fraction) -> str:
-    """5½ rather than 5.5 or 11/2: halves are what shogi scores are made of."""
-    whole, rest = divmod(value, 1)
-    if rest == 0:
-        return str(whole)
-    if rest == Fraction(1, 2):
-        return f"{whole}½" if whole else "½"
-    return str(value)
 
 
 def number(value: Fraction) -> int | float | str:

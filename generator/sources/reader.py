@@ -32,7 +32,9 @@ FORMATS = ("swiss",)
 GAMES = ("shogi",)
 
 
-def read_data(root: Path, report: Report) -> DataSet:
+def read_data(root: Path, report: Report, stop_at: tuple[str, int] | None = None) -> DataSet:
+    """Read everything. stop_at=(festival/event, n): leave out that event's round files from round n on
+    (to pair round n again)."""
     players = read_players(root / "players.yaml", report)
     festivals = []
     if not root.is_dir():
@@ -42,7 +44,7 @@ def read_data(root: Path, report: Report) -> DataSet:
     imported: dict[str, Player] = {}
     for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
         if (folder / "festival.yaml").exists():
-            festival = read_festival(folder, report)
+            festival = read_festival(folder, report, stop_at)
             if festival is not None:
                 festivals.append(festival)
         elif (folder / "turnering.txt").exists():
@@ -120,7 +122,7 @@ def _fesa_name(f: Fields, report: Report) -> tuple[str, str] | None:
     return last.strip(), first.strip()
 
 
-def read_festival(folder: Path, report: Report) -> Festival | None:
+def read_festival(folder: Path, report: Report, stop_at: tuple[str, int] | None = None) -> Festival | None:
     shown = display_path(folder / "festival.yaml")
     tree = load(folder / "festival.yaml", shown, report)
     f = Fields(tree, report, "festival.yaml", Location(shown))
@@ -154,7 +156,8 @@ def read_festival(folder: Path, report: Report) -> Festival | None:
             report.error(loc, f"there is no event folder '{event_id}' with an event.yaml here",
                          suggest(event_id, sorted(folders)) or "create the folder and its event.yaml")
             continue
-        event = read_event(folder / event_id, folder.name, report)
+        last = stop_at[1] if stop_at and stop_at[0] == f"{folder.name}/{event_id}" else None
+        event = read_event(folder / event_id, folder.name, report, last)
         if event is not None:
             events.append(replace(event, city=city, country=country))
     for stray in sorted(folders - listed):
@@ -166,7 +169,7 @@ def read_festival(folder: Path, report: Report) -> Festival | None:
                     start=start, end=end, events=tuple(events), contact=contact, announcement=announcement)
 
 
-def read_event(folder: Path, festival_id: str, report: Report) -> Event | None:
+def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | None = None) -> Event | None:
     shown = display_path(folder / "event.yaml")
     f = Fields(load(folder / "event.yaml", shown, report), report, "event.yaml", Location(shown))
     name = f.text("name", required=True)
@@ -193,6 +196,8 @@ def read_event(folder: Path, festival_id: str, report: Report) -> Event | None:
         if path.name == "event.yaml" or path.is_dir():
             continue
         match = ROUND_FILE.match(path.name)
+        if match and stop_at is not None and int(match.group(1)) >= stop_at:
+            continue
         if match:
             rounds.append(read_round(path, int(match.group(1)), report))
         elif path.suffix in (".yaml", ".yml"):

@@ -1,0 +1,50 @@
+"""Writes a proposed round file for the arbiter to review and commit; an existing file keeps its comments."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+
+def _flow(items: list[str]) -> CommentedSeq:
+    seq = CommentedSeq(items)
+    seq.fa.set_flow_style()
+    return seq
+
+
+def new_text(header: list[str], pairs: list[tuple[str, str]], bye: str | None, absent: list[str],
+             board_notes: list[str]) -> str:
+    width = max((len(a) for a, _ in pairs), default=0) + 1
+    lines = [f"# {h}" if h else "#" for h in header]
+    lines.append("games:")
+    for (a, b), note in zip(pairs, board_notes, strict=True):
+        lines.append(f"  - [{a + ',':<{width}} {b}]" + (f"   # {note}" if note else ""))
+    if bye:
+        lines.append(f"bye: [{bye}]")
+    if absent:
+        lines.append(f"absent: [{', '.join(absent)}]")
+    return "\n".join(lines) + "\n"
+
+
+def update_text(path: Path, pairs: list[tuple[str, str]], bye: str | None, absent: list[str]) -> str:
+    """The existing file with new games, bye and absent lists; its other keys and comments stay."""
+    yaml = YAML(typ="rt")
+    yaml.width = 120
+    yaml.preserve_quotes = True
+    yaml.indent(mapping=2, sequence=4, offset=2)  # "  - [a, b]", as organizers write it
+    data = yaml.load(path.read_text(encoding="utf-8"))
+    if not isinstance(data, CommentedMap):
+        data = CommentedMap()
+    games = CommentedSeq([_flow([a, b]) for a, b in pairs])
+    data["games"] = games
+    for key, value in (("bye", [bye] if bye else []), ("absent", absent)):
+        if value:
+            data[key] = _flow(value)
+        elif key in data:
+            del data[key]
+    out = io.StringIO()
+    yaml.dump(data, out)
+    return out.getvalue()

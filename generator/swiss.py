@@ -1,0 +1,38 @@
+"""The MSO Swiss: who is paired in a round, ranked how, from the committed rounds before it.
+
+Ranking for pairing: points (late-entry points included), then the rating in force for that round, then name.
+Players absent for the round, and late entries before their first round, are left out.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .model import Event, Outcome, Player, PlayerId
+from .pairing import Candidate, Proposal, pair
+from .numbers import points
+from .standings import EventResults
+
+
+def candidates(event: Event, res: EventResults, players: dict[PlayerId, Player], round_number: int,
+               absent: set[PlayerId]) -> list[Candidate]:
+    before = res.by_round[round_number - 2] if round_number > 1 else ()
+    score = {s.player: s.points for s in before}
+    out = []
+    for ref in event.entrants:
+        pid = ref.id
+        if pid in absent or event.from_round.get(pid, 1) > round_number:
+            continue
+        recs = [r for r in res.records[pid] if r.round < round_number]
+        rating = res.ratings[pid][round_number - 1]
+        out.append((score.get(pid, Fraction(0)), rating.elo if rating else 0, players[pid].name, Candidate(
+            pid, score.get(pid, Fraction(0)), f"{players[pid].name} ({points(score.get(pid, Fraction(0)))})",
+            frozenset(r.opponent for r in recs if r.opponent and r.outcome.played),
+            any(r.outcome is Outcome.BYE for r in recs))))
+    out.sort(key=lambda t: (-t[0], -t[1], t[2]))
+    return [c for *_, c in out]
+
+
+def propose(event: Event, res: EventResults, players: dict[PlayerId, Player], round_number: int,
+            absent: set[PlayerId]) -> Proposal:
+    return pair(candidates(event, res, players, round_number, absent))
