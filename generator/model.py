@@ -159,6 +159,7 @@ class Event:
     original: bytes = field(default=b"", repr=False)
     handicap_rule: str = "none"  # "elo": each board's handicap follows the Elo difference
     from_round: dict[PlayerId, int] = field(default_factory=dict)  # late entries: the first round they play
+    withdrawn: dict[PlayerId, int] = field(default_factory=dict)  # the last round a withdrawn player played
     adjustments: tuple[Adjustment, ...] = ()  # the turnering.txt a "turnering" event was read from
 
     @property

@@ -1,7 +1,7 @@
 """The MSO Swiss: who is paired in a round, ranked how, from the committed rounds before it.
 
 Ranking for pairing: points (late-entry points included), then the rating in force for that round, then name.
-Players absent for the round, and late entries before their first round, are left out.
+Players absent for the round, withdrawn players, and late entries before their first round are left out.
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ def candidates(event: Event, res: EventResults, players: dict[PlayerId, Player],
     for ref in event.entrants:
         pid = ref.id
         if pid in absent or event.from_round.get(pid, 1) > round_number:
+            continue
+        if pid in event.withdrawn and round_number > event.withdrawn[pid]:
             continue
         recs = [r for r in res.records[pid] if r.round < round_number]
         rating = res.ratings[pid][round_number - 1]

@@ -70,17 +70,24 @@ def validate_event(event: Event, players: dict[str, Player], report: Report) -> 
         for ref in (*rnd.byes, *rnd.absent, *rnd.half_byes, *rnd.no_shows):
             _place(ref, rnd.number, event, entrants, seen, players, report)
         for pid, loc in seen.items():
+            if pid in event.withdrawn and rnd.number > event.withdrawn[pid] and pid in players:
+                report.error(loc, f"{players[pid].name} withdrew after round {event.withdrawn[pid]} but plays in "
+                             f"round {rnd.number}", "remove the game, or correct after_round in 'withdrawn'")
             first = event.from_round.get(pid, 1)
             if rnd.number < first and pid in players:
                 report.error(loc, f"{players[pid].name} plays in round {rnd.number} but enters from round {first}",
                              "pair late entries only from their first round, or correct from_round")
         for pid in entrants:
-            if rnd.number < event.from_round.get(pid, 1):
+            if rnd.number < event.from_round.get(pid, 1) or rnd.number > event.withdrawn.get(pid, rnd.number):
                 continue
             if pid not in seen and rnd.readable:
                 report.error(Location(rnd.loc.file), f"{players[pid].name} ({pid}) is missing from round {rnd.number}",
                              "pair the player, or list the id under 'absent:' or 'bye:'")
 
+    for pid in event.withdrawn:
+        if pid not in entrants:
+            report.error(event.loc, f"'{pid}' is in 'withdrawn' but not entered in {event.short}",
+                         suggest(pid, list(entrants)) or "use the id of an entrant")
     for adj in event.adjustments:
         where = adj.loc or event.loc
         if adj.player not in players:

@@ -140,3 +140,25 @@ def test_pair_answers_bad_requests_in_one_line(datadir, tmp_path):
         "error: round 2 is not complete: pair round 3 when it is\n"
     assert run("pair", "cup/open", "--round", "x", "--data", "data", cwd=tmp_path).stderr == \
         "error: --round must be a whole number, not 'x'\n"
+
+
+def test_a_withdrawn_player_is_not_paired_nor_required(datadir, tmp_path):
+    event = datadir.root / "cup/open/event.yaml"
+    event.write_text(event.read_text() + "withdrawn:\n  - {player: dean-dora, after_round: 2}\n")
+    (datadir.root / "cup/open/round-3.yaml").unlink()
+    result = run("pair", "cup/open", "--round", "3", "--data", "data", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    # As with Dean absent: Adams 2, Clark 1½, Evil 1, Baker 0 — Adams-Clark, Evil-Baker; and no absent line,
+    # because a withdrawn player need not be listed.
+    text = (datadir.root / "cup/open/round-3.yaml").read_text()
+    assert "  - [adams-amy, clark-cy]" in text and "  - [evil,      baker-ben]" in text
+    assert "absent" not in text.split("games:")[1]
+    assert run("check", "--data", "data", cwd=tmp_path).returncode == 0
+
+
+def test_a_withdrawn_player_in_a_later_round_is_an_error(datadir):
+    from generator.pipeline import load
+    event = datadir.root / "cup/open/event.yaml"
+    event.write_text(event.read_text() + "withdrawn:\n  - {player: dean-dora, after_round: 2}\n")
+    assert [d.message for d in load(datadir.root).report.errors] == [
+        "Dean, Dora withdrew after round 2 but plays in round 3"]

@@ -187,6 +187,7 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
     fesa_submitted = f.date("fesa_submitted")
     handicap_rule = _choice(f, "handicaps", ("none", "elo"), report, required=False) or "none"
     adjustments = _adjustments(f, report)
+    withdrawn = _withdrawals(f, report)
     f.finish()
     if not SLUG.match(folder.name):
         report.error(Location(shown), f"event folder name '{folder.name}' is not a simple id",
@@ -210,7 +211,7 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
                  start=start, end=end, time_control=time_control, tiebreaks=tuple(tiebreaks),
                  entrants=tuple(entrants), rounds=tuple(rounds), description=description,
                  rated=rated is not False, fesa_submitted=fesa_submitted, handicap_rule=handicap_rule,
-                 from_round=from_round,
+                 from_round=from_round, withdrawn=withdrawn,
                  adjustments=tuple(adjustments))
 
 
@@ -225,6 +226,18 @@ def _adjustments(f: Fields, report: Report) -> list[Adjustment]:
         a.finish()
         if player is not None and from_round is not None and elo is not None:
             out.append(Adjustment(player, from_round, elo, note, loc=node.loc))
+    return out
+
+
+def _withdrawals(f: Fields, report: Report) -> dict[str, int]:
+    out = {}
+    for node in f.items("withdrawn"):
+        w = Fields(node, report, "a withdrawal", node.loc)
+        player = w.text("player", required=True)
+        after = w.integer("after_round", required=True, minimum=0)
+        w.finish()
+        if player is not None and after is not None:
+            out[player] = after
     return out
 
 
