@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from decimal import Decimal
 from enum import Enum
 
 from .diagnostics import Location
@@ -134,6 +135,14 @@ class TimeControl:
 
 
 @dataclass(frozen=True)
+class PrizeRules:
+    currency: str
+    places: tuple[Decimal, ...] = ()
+    best_kyu: Decimal | None = None
+    best_junior: Decimal | None = None  # under 18 on the first day of the event
+
+
+@dataclass(frozen=True)
 class Event:
     id: str
     festival_id: str
@@ -160,6 +169,7 @@ class Event:
     handicap_rule: str = "none"  # "elo": each board's handicap follows the Elo difference
     from_round: dict[PlayerId, int] = field(default_factory=dict)  # late entries: the first round they play
     withdrawn: dict[PlayerId, int] = field(default_factory=dict)  # the last round a withdrawn player played
+    prizes: PrizeRules | None = None
     adjustments: tuple[Adjustment, ...] = ()  # the turnering.txt a "turnering" event was read from
 
     @property

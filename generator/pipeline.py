@@ -9,6 +9,7 @@ from .diagnostics import Report
 from .fesa import export, turnering
 from .fesa import validate as fesa_validate
 from .model import DataSet, Event
+from .prizes import PrizeList, event_prizes
 from .sources.reader import read_data
 from .standings import EventResults, compute_event
 from .validate import validate
@@ -29,6 +30,7 @@ class Loaded:
     report: Report
     results: dict[str, EventResults] = field(default_factory=dict)  # by event path
     fesa: dict[str, FesaFile] = field(default_factory=dict)  # by event path
+    prizes: dict[str, PrizeList] = field(default_factory=dict)  # by event path, for events with prizes
 
     @property
     def ok(self) -> bool:
@@ -44,6 +46,10 @@ def load(root: Path, stop_at: tuple[str, int] | None = None) -> Loaded:
     if loaded.ok:
         loaded.results = {e.path: compute_event(e, data.players) for e in data.events()}
         loaded.fesa = {e.path: fesa_file(e, loaded.results[e.path], data, report) for e in data.events()}
+        for e in data.events():
+            prizes = event_prizes(e, loaded.results[e.path].final, data.players)
+            if prizes is not None:
+                loaded.prizes[e.path] = prizes
     return loaded
 
 

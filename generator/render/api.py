@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..model import DataSet, Event
+from ..prizes import PrizeList
 from ..standings import EventResults, Standing
 from .text import json_text, number
 
@@ -14,7 +15,7 @@ def _standing(s: Standing, event: Event) -> dict[str, Any]:
             "tiebreaks": {k: number(v) for k, v in zip(event.tiebreaks, s.tiebreaks, strict=True)}, "played": s.played}
 
 
-def files(data: DataSet, results: dict[str, EventResults]) -> dict[str, str]:
+def files(data: DataSet, results: dict[str, EventResults], prizes: dict[str, PrizeList]) -> dict[str, str]:
     out: dict[str, str] = {}
     index = []
     for festival in data.festivals:
@@ -37,6 +38,14 @@ def files(data: DataSet, results: dict[str, EventResults]) -> dict[str, str]:
                      "colour": r.colour, "points": number(r.points)} for r in res.records[s.player]]}
                     for s in res.final],
             })
+            if event.path in prizes and event.prizes is not None:
+                p = prizes[event.path]
+                out[f"{base}/prizes.json"] = json_text({
+                    "event": event.path, "currency": event.prizes.currency,
+                    "final": res.completed >= event.rounds_planned, "after_round": res.completed,
+                    "offered": str(p.offered), "awarded": str(p.total), "left_by_rounding": str(p.remainder),
+                    "awards": [{"player": a.player, "prize": a.kind, "label": a.label, "amount": str(a.amount)}
+                               for a in p.awards]})
             for rnd in event.rounds:
                 table = res.by_round[rnd.number - 1] if rnd.number <= res.completed else ()
                 out[f"{base}/round-{rnd.number}.json"] = json_text({

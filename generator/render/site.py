@@ -13,6 +13,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from ..countries import country_name
 from ..model import DataSet, Event, Festival, Outcome, Player
 from ..pipeline import FesaFile
+from ..prizes import PrizeList
 from ..ratings import grade_name
 from ..scoring import RoundRecord
 from ..standings import EventResults, Standing
@@ -57,10 +58,12 @@ def player_page(pid: str) -> str:
 
 
 class Renderer:
-    def __init__(self, data: DataSet, results: dict[str, EventResults], fesa: dict[str, FesaFile]):
+    def __init__(self, data: DataSet, results: dict[str, EventResults], fesa: dict[str, FesaFile],
+                 prizes: dict[str, PrizeList]):
         self.data = data
         self.results = results
         self.fesa = fesa
+        self.prizes = prizes
         self.env = _env()
         self.site = Site()
 
@@ -74,12 +77,13 @@ class Renderer:
     def build(self) -> Site:
         self.page("index.md", "home.md.j2", "Results", data=self.data, results=self.results)
         for festival in self.data.festivals:
-            self.page(f"{festival.id}/index.md", "festival.md.j2", festival.name, festival=festival,
-                      results=self.results)
+            page = f"{festival.id}/index.md"
+            self.page(page, "festival.md.j2", festival.name, festival=festival, results=self.results,
+                      prize_rows=self.festival_prizes(festival, page))
             for event in festival.events:
                 self.event_pages(festival, event, self.results[event.path])
         self.player_pages()
-        self.site.files.update(api.files(self.data, self.results))
+        self.site.files.update(api.files(self.data, self.results, self.prizes))
         self.site.nav = self.navigation()
         return self.site
 
@@ -115,6 +119,11 @@ class Renderer:
         self.page(page, "crosstable.md.j2", f"{event.short} crosstable", rows=self.crosstable(res, page), **common)
         page = event_page(event, "rules")
         self.page(page, "rules.md.j2", f"{event.short} rules", **common)
+        prizes = self.prizes.get(event.path)
+        if prizes is not None and event.prizes is not None:
+            page = event_page(event, "prizes")
+            self.page(page, "prizes.md.j2", f"{event.short} prizes", prizes=prizes, currency=event.prizes.currency,
+                      rows=self.prize_rows(event, prizes, page), **common)
         page = event_page(event, "entries")
         self.page(page, "entries.md.j2", f"{event.short} entries", rows=self.entries(event, res, page),
                   adjustments=[{"name": link(self.player(a.player).name, player_page(a.player), page), "adj": a}
@@ -145,6 +154,25 @@ class Renderer:
                       byes=[link(self.player(r.id).name, player_page(r.id), page) for r in rnd.byes],
                       absent=[link(self.player(r.id).name, player_page(r.id), page) for r in rnd.absent],
                       rows=self.standings_rows(res, table, page) if table else None, **common)
+
+    def prize_rows(self, event: Event, prizes: PrizeList, page: str) -> list[dict[str, Any]]:
+        final = {s.player: s for s in self.results[event.path].final}
+        return [{"label": a.label, "name": link(self.player(a.player).name, player_page(a.player), page),
+                 "points": final[a.player].points, "amount": a.amount} for a in prizes.awards]
+
+    def festival_prizes(self, festival: Festival, page: str) -> list[dict[str, Any]]:
+        rows = []
+        for event in festival.events:
+            prizes = self.prizes.get(event.path)
+            if prizes is None or event.prizes is None:
+                continue
+            for a in prizes.awards:
+                rows.append({"event": link(event.short, event_page(event, "prizes"), page), "label": a.label,
+                             "name": link(self.player(a.player).name, player_page(a.player), page),
+                             "amount": a.amount, "currency": event.prizes.currency})
+            rows.append({"event": link(event.short, event_page(event, "prizes"), page), "label": "total",
+                         "name": "", "amount": prizes.total, "currency": event.prizes.currency, "total": True})
+        return rows
 
     def entries(self, event: Event, res: EventResults, page: str) -> list[dict[str, Any]]:
         """The starting list: entrants by their round-1 rating, unrated last."""
@@ -221,6 +249,8 @@ class Renderer:
                                     {"Entries": event_page(event, "entries")}]
                 if rounds:
                     pages.append({"Rounds": rounds})
+                if self.prizes.get(event.path) is not None:
+                    pages.append({"Prizes": event_page(event, "prizes")})
                 pages.append({"Rules": event_page(event, "rules")})
                 section.append({html.escape(event.short): pages})
             nav.append({html.escape(festival.name): section})
@@ -246,5 +276,6 @@ def cell(rec: RoundRecord, number: dict[str, int]) -> str:
     return text
 
 
-def render_site(data: DataSet, results: dict[str, EventResults], fesa: dict[str, FesaFile]) -> Site:
-    return Renderer(data, results, fesa).build()
+def render_site(data: DataSet, results: dict[str, EventResults], fesa: dict[str, FesaFile],
+                prizes: dict[str, PrizeList]) -> Site:
+    return Renderer(data, results, fesa, prizes).build()

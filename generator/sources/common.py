@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from ..countries import COUNTRIES
 from ..diagnostics import Report
-from ..model import TimeControl
+from decimal import Decimal, InvalidOperation
+
+from ..model import PrizeRules, TimeControl
 from ..ratings import parse_grade
 from ..tiebreaks import TIEBREAKS
-from .yamltree import Fields, as_str, suggest
+from .yamltree import Fields, Scalar, Tree, as_str, suggest
 
 
 def country(f: Fields, key: str, report: Report, required: bool = False) -> str | None:
@@ -34,6 +36,35 @@ def grade(f: Fields, key: str, report: Report) -> str | None:
         report.error(node.loc if node else f.loc(), f"'{text}' is not a grade",
                      "grades run from 15 kyu to 6 dan: write e.g. 3d, 1k or '2 kyu'")
     return canonical
+
+
+def money(node: Tree, report: Report, what: str) -> Decimal | None:
+    """An amount of money, exactly as written (never through a float)."""
+    if isinstance(node, Scalar) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+        try:
+            amount = Decimal(node.text.replace("_", ""))
+        except InvalidOperation:
+            amount = None
+        if amount is not None and amount >= 0 and amount == amount.quantize(Decimal("0.01")):
+            return amount
+    text = node.text if isinstance(node, Scalar) else "a list or mapping"
+    report.error(node.loc, f"'{what}' should be an amount of money, not '{text}'", "write e.g. 450 or 12.50")
+    return None
+
+
+def prize_rules(f: Fields, report: Report) -> PrizeRules | None:
+    node = f.raw("prizes")
+    if node is None:
+        return None
+    p = Fields(node, report, "prizes", node.loc)
+    currency = p.text("currency", required=True) or ""
+    places = tuple(a for n in p.items("places") if (a := money(n, report, "places")) is not None)
+    categories = {}
+    for key in ("best_kyu", "best_junior"):
+        value = p.raw(key)
+        categories[key] = money(value, report, key) if value is not None else None
+    p.finish()
+    return PrizeRules(currency, places, categories["best_kyu"], categories["best_junior"])
 
 
 def time_control(f: Fields, report: Report) -> TimeControl | None:

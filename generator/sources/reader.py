@@ -188,6 +188,7 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
     handicap_rule = _choice(f, "handicaps", ("none", "elo"), report, required=False) or "none"
     adjustments = _adjustments(f, report)
     withdrawn = _withdrawals(f, report)
+    prizes = common.prize_rules(f, report)
     f.finish()
     if not SLUG.match(folder.name):
         report.error(Location(shown), f"event folder name '{folder.name}' is not a simple id",
@@ -211,7 +212,7 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
                  start=start, end=end, time_control=time_control, tiebreaks=tuple(tiebreaks),
                  entrants=tuple(entrants), rounds=tuple(rounds), description=description,
                  rated=rated is not False, fesa_submitted=fesa_submitted, handicap_rule=handicap_rule,
-                 from_round=from_round, withdrawn=withdrawn,
+                 from_round=from_round, withdrawn=withdrawn, prizes=prizes,
                  adjustments=tuple(adjustments))
 
 

@@ -1,0 +1,143 @@
+"""Prize money: place prizes pooled and split among players on the same points, and category prizes.
+
+PRODUCT.md rulings, Prize ties: "Cash prizes are not tiebroken: players on the same score share equally the
+prizes of the places they occupy together (pooled, then split). Titles and medals follow the tiebreak order.
+One place prize per player per event (the larger)". Shares are rounded down to the penny, as the rulings do
+for the simul; what rounding leaves is reported, never lost. Money is Decimal, never float.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from decimal import ROUND_DOWN, Decimal
+from fractions import Fraction
+
+from .model import Event, Player
+from .standings import Standing
+
+PENNY = Decimal("0.01")
+
+
+@dataclass(frozen=True)
+class Award:
+    player: str
+    kind: str  # "place", or a category: "best_kyu", "best_junior"
+    label: str
+    amount: Decimal
+
+
+@dataclass
+class PrizeList:
+    awards: list[Award] = field(default_factory=list)
+    remainder: Decimal = Decimal(0)  # pennies left over by rounding shares down
+    offered: Decimal = Decimal(0)  # what the rules put up
+
+    @property
+    def total(self) -> Decimal:
+        return sum((a.amount for a in self.awards), Decimal(0))
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def split(pool: Decimal, ways: int) -> tuple[Decimal, Decimal]:
+    """(each share rounded down to the penny, what is left over)."""
+    share = (pool / ways).quantize(PENNY, rounding=ROUND_DOWN)
+    return share, pool - share * ways
+
+
+def place_prizes(order: list[tuple[str, Fraction]], places: tuple[Decimal, ...], out_of: set[str]) \
+        -> tuple[dict[str, Award], Decimal]:
+    """Pool the prizes of the places each group of equal points occupies, split among its members who are
+    not `out_of` (they took a larger category prize)."""
+    awards: dict[str, Award] = {}
+    remainder = Decimal(0)
+    start = 0
+    while start < len(order):
+        end = start
+        while end + 1 < len(order) and order[end + 1][1] == order[start][1]:
+            end += 1
+        pool = sum((places[k] for k in range(start, min(end + 1, len(places)))), Decimal(0))
+        members = [pid for pid, _ in order[start:end + 1] if pid not in out_of]
+        if pool and members:
+            share, left = split(pool, len(members))
+            remainder += left
+            if end == start:
+                label = f"{ordinal(start + 1)} place"
+            elif len(members) > 1:
+                label = f"places {start + 1}–{end + 1}, shared by {len(members)}"
+            else:
+                label = f"places {start + 1}–{end + 1} (tied on points)"
+            for pid in members:
+                awards[pid] = Award(pid, "place", label, share)
+        start = end + 1
+    return awards, remainder
+
+
+KYU_BELOW = 1680  # the lower bound of 1 dan (real-data/README.md): below it a player without a grade is kyu
+
+
+def is_kyu(player: Player) -> bool:
+    grade = player.grade or player.claimed_grade
+    if grade is not None:
+        return grade.endswith("k")
+    rating = player.rating
+    return rating is not None and rating.elo < KYU_BELOW
+
+
+def is_junior(player: Player, first_day: dt.date | None) -> bool:
+    """Under 18 on the first day of the event (seeds/000…: "Best MSOWSC junior (under 18)")."""
+    age = player.age_on(first_day) if first_day else None
+    return age is not None and age < 18
+
+
+def event_prizes(event: Event, final: tuple[Standing, ...], players: dict[str, Player]) -> PrizeList | None:
+    rules = event.prizes
+    if rules is None:
+        return None
+    order = [(s.player, s.points) for s in final]
+    categories = []
+    if rules.best_kyu is not None:
+        categories.append(("best_kyu", rules.best_kyu, [p for p, _ in order if is_kyu(players[p])]))
+    if rules.best_junior is not None:
+        categories.append(("best_junior", rules.best_junior,
+                           [p for p, _ in order if is_junior(players[p], event.start)]))
+    return award(order, rules.places, categories)
+
+
+CATEGORY_LABELS = {"best_kyu": "best kyu player", "best_junior": "best junior"}
+
+
+def award(order: list[tuple[str, Fraction]], places: tuple[Decimal, ...],
+          categories: list[tuple[str, Decimal, list[str]]]) -> PrizeList:
+    """`order`: final standings (tiebreak order) with points; `categories`: (kind, amount, eligible players
+    in tiebreak order). A player keeps the larger of a place share and a category prize; a category prize
+    passes down the eligible list."""
+    out_of: set[str] = set()
+    while True:
+        by_place, remainder = place_prizes(order, places, out_of)
+        taken: dict[str, Award] = {}
+        restart = False
+        for kind, amount, eligible in categories:
+            for pid in eligible:
+                if pid in taken:
+                    continue
+                share = by_place.get(pid)
+                if share is not None and share.amount >= amount:
+                    continue  # keeps the larger place prize; the category passes on
+                if share is not None and pid not in out_of:
+                    out_of.add(pid)  # the category is larger: his place share goes back to his group
+                    restart = True
+                    break
+                taken[pid] = Award(pid, kind, CATEGORY_LABELS.get(kind, kind), amount.quantize(PENNY))
+                break
+            if restart:
+                break
+        if not restart:
+            break
+    offered = (sum(places, Decimal(0)) + sum((amount for _, amount, _ in categories), Decimal(0))).quantize(PENNY)
+    awards = sorted(by_place.values(), key=lambda a: [p for p, _ in order].index(a.player))
+    return PrizeList(awards + list(taken.values()), remainder, offered)
