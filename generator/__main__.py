@@ -15,6 +15,7 @@ from . import handicaps, swiss
 from .fesa import messages, turnering
 from .fesa import validate as fesa_validate
 from .model import Event, Festival
+from .pairing import pair
 from .pipeline import Loaded, load
 from .sources import round_writer
 from .sources.yamltree import suggest
@@ -23,12 +24,17 @@ ROOT = Path(__file__).resolve().parent.parent
 EXIT_OK, EXIT_DATA_ERRORS, EXIT_BUILD_FAILED = 0, 1, 2
 
 
-def _check(data: Path) -> bool:
-    loaded = load(data)
+def _print_report(loaded: Loaded, data: Path) -> None:
+    """Every problem, then the summary: on stderr when there are errors, else on stdout."""
     stream = sys.stderr if loaded.report.errors else sys.stdout
     for line in loaded.report.lines():
         print(line, file=stream)
     print(f"{display_path(data)}: {loaded.report.summary()}", file=stream)
+
+
+def _check(data: Path) -> bool:
+    loaded = load(data)
+    _print_report(loaded, data)
     return loaded.ok
 
 
@@ -77,9 +83,7 @@ def cmd_fesa_check(args: argparse.Namespace) -> int:
 def _loaded_or_errors(data: Path, stop_at: tuple[str, int] | None = None) -> Loaded | None:
     loaded = load(data, stop_at)
     if not loaded.ok:
-        for line in loaded.report.lines():
-            print(line, file=sys.stderr)
-        print(f"{display_path(data)}: {loaded.report.summary()}", file=sys.stderr)
+        _print_report(loaded, data)
         return None
     return loaded
 
@@ -252,8 +256,9 @@ def cmd_pair(args: argparse.Namespace) -> int:
         print(f"error: {display_path(target)} exists; pass --force to replace its pairings "
               "(its other lines and comments are kept)", file=sys.stderr)
         return EXIT_DATA_ERRORS
-    proposal = swiss.propose(event, res, loaded.data.players, number, set(absent))
-    labels = {c.id: c.label for c in swiss.candidates(event, res, loaded.data.players, number, set(absent))}
+    field = swiss.candidates(event, res, loaded.data.players, number, set(absent))
+    proposal = pair(field)
+    labels = {c.id: c.label for c in field}
     if target.exists():
         text = round_writer.update_text(target, proposal.pairs, proposal.bye, absent)
     else:

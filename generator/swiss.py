@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .model import Event, Outcome, Player, PlayerId
-from .pairing import Candidate, Proposal, pair
+from .pairing import Candidate
 from .numbers import points
 from .standings import EventResults
 
@@ -34,7 +34,3 @@ def candidates(event: Event, res: EventResults, players: dict[PlayerId, Player],
     out.sort(key=lambda t: (-t[0], -t[1], t[2]))
     return [c for *_, c in out]
 
-
-def propose(event: Event, res: EventResults, players: dict[PlayerId, Player], round_number: int,
-            absent: set[PlayerId]) -> Proposal:
-    return pair(candidates(event, res, players, round_number, absent))

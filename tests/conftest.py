@@ -41,10 +41,15 @@ def datadir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     return write
 
 
+def run_generator(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    """`python -m generator ARGS` as a user runs it, output captured."""
+    return subprocess.run([sys.executable, "-m", "generator", *args], check=False, capture_output=True,
+                          text=True, cwd=cwd)
+
+
 def build_site(data: Path, site: Path) -> subprocess.CompletedProcess[str]:
     """The README's build, for real: check, then mkdocs build --strict."""
-    return subprocess.run([sys.executable, "-m", "generator", "build", "--data", str(data), "--site-dir", str(site)],
-                          check=False, capture_output=True, text=True, cwd=ROOT)
+    return run_generator("build", "--data", str(data), "--site-dir", str(site))
 
 
 @pytest.fixture(scope="session")

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 
 from generator.pipeline import load
 
-from .conftest import ROOT
+from .conftest import run_generator
 
 
 def run_check(root) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "generator", "check", "--data", str(root)],
-                          check=False, capture_output=True, text=True, cwd=root.parent)
+    return run_generator("check", "--data", str(root), cwd=root.parent)
 
 
 def errors(root) -> list[str]:
@@ -20,8 +18,7 @@ def errors(root) -> list[str]:
 
 
 def test_the_mini_festival_is_clean():
-    result = subprocess.run([sys.executable, "-m", "generator", "check", "--data", "tests/fixtures/mini"],
-                            check=False, capture_output=True, text=True, cwd=ROOT)
+    result = run_generator("check", "--data", "tests/fixtures/mini")
     assert result.returncode == 0
     assert result.stdout.strip() == "tests/fixtures/mini: 0 errors, 0 warnings"
 
@@ -187,8 +184,7 @@ def test_garbage_never_gives_a_traceback(datadir):
 def test_build_refuses_bad_data_and_writes_nothing(datadir, tmp_path):
     datadir("cup/open/round-1.yaml", "games:\n  - [adams-amy, baker-ben, 3-0]\n")
     site = tmp_path / "site"
-    command = [sys.executable, "-m", "generator", "build", "--data", str(datadir.root), "--site-dir", str(site)]
-    result = subprocess.run(command, check=False, capture_output=True, text=True, cwd=datadir.root.parent)
+    result = run_generator("build", "--data", str(datadir.root), "--site-dir", str(site), cwd=datadir.root.parent)
     assert result.returncode == 1
     assert "'3-0' is not a result" in result.stderr
     assert not site.exists()

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from fractions import Fraction
 
 from generator.diagnostics import Report
 from generator.fesa import turnering
 from generator.fesa.validate import validate
 from generator.pipeline import load
+
+from .conftest import run_generator
 
 
 def test_the_mini_open_exports_exactly(mini):
@@ -82,9 +82,7 @@ def test_an_unfinished_event_is_not_exported_yet(datadir):
     assert fesa.reason == "it is not finished: 2 of 3 rounds have every result in"
 
 
-def run(*args: str, cwd) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "generator", *args], check=False, capture_output=True,
-                          text=True, cwd=cwd)
+run = run_generator
 
 
 def test_fesa_export_writes_one_file_per_rated_event(datadir, tmp_path):

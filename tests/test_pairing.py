@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 
 from generator.pairing import Candidate, pair
+
+from .conftest import run_generator
 
 
 def c(pid: str, group: int = 0, met: str = "", bye: bool = False) -> Candidate:
@@ -69,9 +69,7 @@ def test_a_second_bye_only_when_everyone_had_one():
     assert p.notes == ["every player has had a bye: C gets a second one"]
 
 
-def run(*args: str, cwd) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "generator", *args], check=False, capture_output=True,
-                          text=True, cwd=cwd)
+run = run_generator
 
 
 def test_pair_writes_a_round_file_that_checks_clean(datadir, tmp_path):

@@ -5,8 +5,6 @@ Rules: seeds/000… "SHOGI ELO RATINGS AND HANDICAPS"; grade table: real-data/RE
 
 from __future__ import annotations
 
-import subprocess
-import sys
 
 import pytest
 
@@ -14,7 +12,7 @@ from generator import handicaps
 from generator.pipeline import load
 from generator.ratings import Adjustment, Rating, RatingData, Source, festival_elo, parse_grade, rating_in_round
 
-from .conftest import ROOT
+from .conftest import run_generator
 
 
 def test_each_source_in_the_seeds_order():
@@ -125,9 +123,7 @@ def test_an_event_with_the_elo_rule_computes_every_board(datadir):
     assert loaded.results["cup/open"].ratings["evil"][2].elo == 1350
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "generator", *args], check=False, capture_output=True,
-                          text=True, cwd=ROOT)
+run = run_generator
 
 
 def test_handicap_command_prints_the_arithmetic():
