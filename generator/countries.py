@@ -44,3 +44,11 @@ COUNTRIES: dict[str, str] = {
 
 def country_name(code: str) -> str:
     return COUNTRIES.get(code, code)
+
+# Europe for the European Shogi Championship: the countries of geographic Europe (including those that span
+# it and Asia, as FESA's membership does), their Crown dependencies and small states.
+EUROPE: frozenset[str] = frozenset("""
+AD AL AT AX BA BE BG BY CH CY CZ DE DK EE ES FI FO FR GB GG GI GR HR HU IE IM IS IT JE LI LT LU LV MC MD ME
+MK MT NL NO PL PT RO RS RU SE SI SJ SK SM TR UA VA
+""".split())
+REGIONS: dict[str, frozenset[str]] = {"europe": EUROPE}

@@ -37,6 +37,8 @@ class Player:
     claimed_grade: str | None = None
     assessed: int | None = None  # the arbiters' assessment, when nothing else is known
     assessed_note: str = ""
+    residence: str = ""  # ISO code of the country of residence, when not the country of nationality
+    last_rated_game: dt.date | None = None  # the player's last FESA-rated game before the festival
 
     @property
     def rating(self) -> Rating | None:
@@ -99,6 +101,7 @@ class Game:
     result: Result | None  # None: paired, not played yet
     loc: Location
     handicap: str | None = None  # written in the data: the first-named player gives it (FESA code: l, 2p …)
+    knockout: bool = False  # a game of the knock-out inside the event (it counts in the event too)
 
 
 @dataclass(frozen=True)
@@ -113,10 +116,11 @@ class Round:
     half_byes: tuple[Ref, ...] = ()  # FESA 0=
     no_shows: tuple[Ref, ...] = ()  # FESA 0#: a no-show with no opponent named
     readable: bool = True  # False when the file could not be parsed (already reported)
+    replays: tuple[Game, ...] = ()  # drawn knock-out games played again for a winner (not event games)
 
     @property
     def complete(self) -> bool:
-        return all(g.result is not None for g in self.games)
+        return all(g.result is not None for g in (*self.games, *self.replays))
 
 
 @dataclass(frozen=True)
@@ -143,6 +147,20 @@ class PrizeRules:
 
 
 @dataclass(frozen=True)
+class KnockoutRules:
+    """A knock-out played inside a Swiss event (the MSOWSC's European Shogi Championship)."""
+
+    name: str
+    short: str
+    loc: Location
+    size: int = 32  # the full bracket
+    final_round: int = 5  # the event round of the final and the game for third place
+    regions: frozenset[str] = frozenset()  # ISO codes whose nationals or residents may play
+    active_since: dt.date | None = None  # a FESA-rated game on or after this day is needed
+    prizes: PrizeRules | None = None
+
+
+@dataclass(frozen=True)
 class Event:
     id: str
     festival_id: str
@@ -165,12 +183,13 @@ class Event:
     country: str = ""
     rematches_allowed: bool = False
     fesa_submitted: dt.date | None = None  # when the results were first sent to FESA: a new sending corrects
-    original: bytes = field(default=b"", repr=False)
+    original: bytes = field(default=b"", repr=False)  # the turnering.txt a "turnering" event was read from
     handicap_rule: str = "none"  # "elo": each board's handicap follows the Elo difference
     from_round: dict[PlayerId, int] = field(default_factory=dict)  # late entries: the first round they play
     withdrawn: dict[PlayerId, int] = field(default_factory=dict)  # the last round a withdrawn player played
     prizes: PrizeRules | None = None
-    adjustments: tuple[Adjustment, ...] = ()  # the turnering.txt a "turnering" event was read from
+    adjustments: tuple[Adjustment, ...] = ()
+    knockout: KnockoutRules | None = None  # the ESC inside the MSOWSC
 
     @property
     def colours_known(self) -> bool:

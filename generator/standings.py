@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .boards import BoardHandicap, event_handicaps, ratings_by_round
+from .knockout import Knockout, progress
 from .model import Event, Player, PlayerId
 from .ratings import Rating
 from .late_entries import group_floors, late_points
@@ -57,6 +58,7 @@ class EventResults:
     ratings: dict[PlayerId, list[Rating | None]] = field(default_factory=dict)  # by round, index 0 = round 1
     handicaps: dict[tuple[int, int], BoardHandicap] = field(default_factory=dict)  # by (round, board)
     late: dict[PlayerId, tuple[str, Fraction]] = field(default_factory=dict)  # late entries: group, points
+    knockout: Knockout | None = None  # the knock-out inside the event, followed through its rounds
 
     @property
     def final(self) -> tuple[Standing, ...]:
@@ -74,7 +76,8 @@ def compute_event(event: Event, players: dict[PlayerId, Player]) -> EventResults
     done = completed_rounds(event)
     by_round = tuple(tuple(standings(records, r, event.tiebreaks, names)) for r in range(1, done + 1))
     ranks = tuple({s.player: s.rank for s in table} for table in by_round)
-    return EventResults(event, records, done, by_round, ranks, ratings, event_handicaps(event, ratings), groups)
+    return EventResults(event, records, done, by_round, ranks, ratings, event_handicaps(event, ratings), groups,
+                        progress(event, players))
 
 
 def late_groups(event: Event, ratings: dict[PlayerId, list[Rating | None]]) -> dict[PlayerId, tuple[str, Fraction]]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from . import knockout
 from .diagnostics import Location, Report
 from .late_entries import LAST_FROM_ROUND
 from .model import DataSet, Event, Player, Ref
@@ -99,6 +100,27 @@ def validate_event(event: Event, players: dict[str, Player], report: Report) -> 
         if adj.from_round > event.rounds_planned:
             report.error(where, f"from_round {adj.from_round} is beyond the event's {event.rounds_planned} rounds")
     _repeats(event, players, report)
+    _knockout(event, players, entrants, report)
+
+
+def _knockout(event: Event, players: dict[str, Player], entrants: dict[str, Location], report: Report) -> None:
+    """Knock-out games follow the bracket; replays are between known entrants."""
+    for rnd in event.rounds:
+        for game in rnd.replays:
+            for ref in (game.sente, game.gote):
+                if _known(ref, players, report) and entrants and ref.id not in entrants:
+                    report.error(ref.loc, f"{players[ref.id].name} is in a replay but not entered in {event.short}",
+                                 "replay only knock-out games of this event")
+        if event.knockout is None:
+            for game in [g for g in rnd.games if g.knockout] + list(rnd.replays)[:1]:
+                report.error(game.loc, f"round {rnd.number} has knock-out games, but {event.short} has no knock-out",
+                             "move them under 'games:', or describe the knock-out under 'knockout:' in event.yaml")
+                break
+    if event.knockout is None:
+        return
+    ko = knockout.progress(event, players)
+    for problem in ko.problems if ko else []:
+        report.error(problem.loc, problem.message, problem.hint)
 
 
 def _place(ref: Ref, number: int, event: Event, entrants: dict[str, Location], seen: dict[str, Location],
@@ -122,7 +144,8 @@ def _repeats(event: Event, players: dict[str, Player], report: Report) -> None:
     for rnd in event.rounds:
         for game in rnd.games:
             pair = frozenset((game.sente.id, game.gote.id))
-            if len(pair) == 2 and pair in met and all(p in players for p in pair):
+            # A knock-out pairing is fixed in advance: a rematch there is no arbiter's choice.
+            if len(pair) == 2 and pair in met and not game.knockout and all(p in players for p in pair):
                 report.warning(game.loc, f"{players[game.sente.id].name} and {players[game.gote.id].name} "
                                f"already met in round {met[pair]}", "a Swiss avoids rematches")
             met.setdefault(pair, rnd.number)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from ..countries import COUNTRIES
-from ..diagnostics import Report
+import datetime as dt
 from decimal import Decimal, InvalidOperation
 
-from ..model import PrizeRules, TimeControl
+from ..countries import COUNTRIES, REGIONS
+from ..diagnostics import Report
+from ..model import KnockoutRules, PrizeRules, TimeControl
 from ..ratings import parse_grade
 from ..tiebreaks import TIEBREAKS
 from .yamltree import Fields, Scalar, Tree, as_str, suggest
@@ -52,11 +53,11 @@ def money(node: Tree, report: Report, what: str) -> Decimal | None:
     return None
 
 
-def prize_rules(f: Fields, report: Report) -> PrizeRules | None:
-    node = f.raw("prizes")
+def prize_rules(f: Fields, report: Report, key: str = "prizes") -> PrizeRules | None:
+    node = f.raw(key)
     if node is None:
         return None
-    p = Fields(node, report, "prizes", node.loc)
+    p = Fields(node, report, key, node.loc)
     currency = p.text("currency", required=True) or ""
     places = tuple(a for n in p.items("places") if (a := money(n, report, "places")) is not None)
     categories = {}
@@ -91,3 +92,53 @@ def tiebreaks(f: Fields, report: Report) -> list[str]:
             report.error(node.loc, f"unknown tiebreak '{tb}'",
                          suggest(tb.lower(), list(TIEBREAKS)) or f"known tiebreaks: {', '.join(TIEBREAKS)}")
     return out
+
+
+def knockout_rules(f: Fields, report: Report, start: dt.date | None) -> KnockoutRules | None:
+    """The knock-out inside a Swiss event; `active_since` defaults to two years before the event starts."""
+    node = f.raw("knockout")
+    if node is None:
+        return None
+    k = Fields(node, report, "knockout", node.loc)
+    name = k.text("name", required=True)
+    short = k.text("short") or name or ""
+    size = k.integer("size", minimum=2) or 32
+    if size & (size - 1):
+        where = k.raw("size")
+        report.error(where.loc if where else k.loc(), f"a knock-out of {size} players cannot be played out",
+                     "use a power of two: 4, 8, 16, 32 or 64")
+    final_round = k.integer("final_round", minimum=1) or 5
+    regions = _regions(k, report)
+    active_since = k.date("active_since")
+    if active_since is None and start is not None:
+        active_since = start.replace(year=start.year - 2, day=28 if (start.month, start.day) == (2, 29) else start.day)
+    prizes = prize_rules(k, report)
+    k.finish()
+    if name is None:
+        return None
+    return KnockoutRules(name, short, node.loc, size=size, final_round=final_round, regions=regions,
+                         active_since=active_since, prizes=prizes)
+
+
+def _regions(k: Fields, report: Report) -> frozenset[str]:
+    """'europe', or a list of country codes."""
+    node = k.raw("regions")
+    if node is None:
+        return frozenset()
+    if isinstance(node, Scalar):
+        name = node.text.strip().lower()
+        if name in REGIONS:
+            return REGIONS[name]
+        report.error(node.loc, f"unknown region '{node.text}'",
+                     f"write {', '.join(REGIONS)} or a list of country codes, e.g. [NL, BE, LU]")
+        return frozenset()
+    codes = set()
+    for item in k.items("regions"):
+        code = as_str(item, report, "regions")
+        if code is None:
+            continue
+        if code in COUNTRIES:
+            codes.add(code)
+        else:
+            report.error(item.loc, f"'{code}' is not a country code", "use two-letter ISO 3166 codes, e.g. NL")
+    return frozenset(codes)

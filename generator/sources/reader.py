@@ -90,11 +90,14 @@ def read_players(path: Path, report: Report) -> dict[str, Player]:
         born = f.date("born")
         fesa_name = _fesa_name(f, report)
         fesa_new = f.flag("fesa_new")
+        residence = common.country(f, "residence", report) or ""
+        last_rated = f.date("last_rated_game")
         f.finish()
         # Registered even when a field is wrong (already reported), so that the id is not also "unknown".
         players[pid] = Player(pid, family or pid, given, country or "", key.loc, elo=elo, grade=grade, born=born,
                               fesa_name=fesa_name, fesa_new=fesa_new, shogidojo=shogidojo,
-                              claimed_grade=claimed, assessed=assessed, assessed_note=note)
+                              claimed_grade=claimed, assessed=assessed, assessed_note=note,
+                              residence=residence, last_rated_game=last_rated)
     return players
 
 
@@ -189,6 +192,7 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
     adjustments = _adjustments(f, report)
     withdrawn = _withdrawals(f, report)
     prizes = common.prize_rules(f, report)
+    knockout = common.knockout_rules(f, report, start)
     f.finish()
     if not SLUG.match(folder.name):
         report.error(Location(shown), f"event folder name '{folder.name}' is not a simple id",
@@ -213,7 +217,7 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
                  entrants=tuple(entrants), rounds=tuple(rounds), description=description,
                  rated=rated is not False, fesa_submitted=fesa_submitted, handicap_rule=handicap_rule,
                  from_round=from_round, withdrawn=withdrawn, prizes=prizes,
-                 adjustments=tuple(adjustments))
+                 adjustments=tuple(adjustments), knockout=knockout)
 
 
 def _adjustments(f: Fields, report: Report) -> list[Adjustment]:
@@ -293,25 +297,32 @@ def read_round(path: Path, number: int, report: Report) -> Round:
         report.error(node.loc if node else f.loc(), f"'{time}' is not a time of day",
                      "write it as HH:MM in quotes, e.g. time: \"10:00\"")
         time = None
+    # Knock-out games first (they are the event's top boards), then the Swiss games; replays stand apart.
     games = []
-    for board, node in enumerate(f.items("games"), start=1):
+    boards = [(node, True) for node in f.items("knockout")] + [(node, False) for node in f.items("games")]
+    for board, (node, knockout) in enumerate(boards, start=1):
         game = _game(node, board, report)
         if game is not None:
-            games.append(game)
+            games.append(replace(game, knockout=knockout))
+    replays = []
+    for number, node in enumerate(f.items("replays"), start=1):
+        game = _game(node, number, report, "replay")
+        if game is not None:
+            replays.append(game)
     byes = _refs(f.items("bye"), report, "bye")
     absent = _refs(f.items("absent"), report, "absent")
     f.finish()
     return Round(number, Location(shown), date=date, time=time, games=tuple(games),
-                 byes=tuple(byes), absent=tuple(absent))
+                 byes=tuple(byes), absent=tuple(absent), replays=tuple(replays))
 
 
 GAME_HINT = ("write a game as [sente-id, gote-id, result], e.g. [takahashi-ken, smith-john, 1-0], "
              "or with a handicap the first player gives: [giver-id, receiver-id, result, 2p]")
 
 
-def _game(node: Tree, board: int, report: Report) -> Game | None:
+def _game(node: Tree, board: int, report: Report, what: str = "board") -> Game | None:
     if not isinstance(node, Sequence) or not 2 <= len(node.items) <= 4:
-        report.error(node.loc, f"board {board} is not a game", GAME_HINT)
+        report.error(node.loc, f"{what} {board} is not a game", GAME_HINT)
         return None
     sente_id = as_str(node.items[0], report, "sente")
     gote_id = as_str(node.items[1], report, "gote")
