@@ -49,7 +49,7 @@ def main() -> None:
         loaded = load(root)
         t1 = time.perf_counter()
         assert loaded.ok, loaded.report.lines()[:5]
-        site = render_site(loaded.data, loaded.results, loaded.fesa, loaded.prizes)
+        site = render_site(loaded)
         t2 = time.perf_counter()
     print(f"{players} players, {rounds} rounds")
     print(f"read + check + compute standings after every round: {t1 - t0:.3f} s")

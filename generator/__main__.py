@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import NoReturn
 
 from .diagnostics import Location, Report, Severity, display_path
-from . import handicaps, swiss
+from . import handicaps, knockout, swiss
 from .fesa import messages, turnering
 from .fesa import validate as fesa_validate
-from .model import Event, Festival
+from .model import Event, Festival, Player
 from .pairing import pair
 from .pipeline import Loaded, load
 from .sources import round_writer
@@ -256,29 +256,58 @@ def cmd_pair(args: argparse.Namespace) -> int:
         print(f"error: {display_path(target)} exists; pass --force to replace its pairings "
               "(its other lines and comments are kept)", file=sys.stderr)
         return EXIT_DATA_ERRORS
-    field = swiss.candidates(event, res, loaded.data.players, number, set(absent))
+    players = loaded.data.players
+    ko = knockout.progress(event, players, set(absent) if number == 1 else None)
+    ko_pairs, ko_notes = _knockout_pairs(ko, number, set(absent), players)
+    in_knockout = {p for pair in ko_pairs for p in pair}
+    absent = [p for p in absent if p not in in_knockout]  # a knock-out game is written even so: a no-show
+    field = [c for c in swiss.candidates(event, res, players, number, set(absent)) if c.id not in in_knockout]
     proposal = pair(field)
-    labels = {c.id: c.label for c in field}
+    proposal.notes = ko_notes + proposal.notes
+    labels = {c.id: c.label for c in field} | {p: players[p].name for p in in_knockout}
     if target.exists():
-        text = round_writer.update_text(target, proposal.pairs, proposal.bye, absent)
+        text = round_writer.update_text(target, proposal.pairs, proposal.bye, absent, ko_pairs)
     else:
         header = [f"{event.short} round {number}: pairings proposed by `python -m generator pair` "
-                  f"from rounds 1-{number - 1}." if number > 1 else
+                  f"from {'round 1' if number == 2 else f'rounds 1-{number - 1}'}." if number > 1 else
                   f"{event.short} round 1: pairings proposed by `python -m generator pair` (by Elo).",
                   "Check them, add each result as the game ends, and commit."]
         header += [f"Note: {n}." for n in proposal.notes]
         header.append("Add date: and time: if you like.")
         board_notes = [f"{labels[a]} - {labels[b]}" for a, b in proposal.pairs]
-        text = round_writer.new_text(header, proposal.pairs, proposal.bye, absent, board_notes)
+        stages = list(dict.fromkeys(t.stage for t in ko.ties_in(number) if t.playable)) if ko else []
+        comment = f"{ko.rules.short} {' and '.join(stages)}: fixed by the bracket" if stages and ko else ""
+        text = round_writer.new_text(header, proposal.pairs, proposal.bye, absent, board_notes, ko_pairs,
+                                     [f"{labels[a]} - {labels[b]}" for a, b in ko_pairs], comment)
     target.write_text(text, encoding="utf-8")
-    for board, (a, b) in enumerate(proposal.pairs, start=1):
-        print(f"{board:>3}  {labels[a]}  -  {labels[b]}")
+    for board, (a, b) in enumerate([*ko_pairs, *proposal.pairs], start=1):
+        tag = f"{ko.rules.short} " if ko and board <= len(ko_pairs) else ""
+        print(f"{board:>3}  {tag}{labels[a]}  -  {labels[b]}")
     if proposal.bye:
         print(f"bye: {labels[proposal.bye]}")
     for note in proposal.notes:
         print(f"note: {note}")
     print(f"wrote {display_path(target)}")
     return EXIT_OK
+
+
+def _knockout_pairs(ko: knockout.Knockout | None, number: int, absent: set[str],
+                    players: dict[str, Player]) -> tuple[list[tuple[str, str]], list[str]]:
+    """The knock-out games of the round, the better seed first; notes for absent players (they forfeit)."""
+    if ko is None:
+        return [], []
+    seed = {s.player: s.seed for s in ko.seeds}
+    pairs, notes = [], []
+    for tie in ko.ties_in(number):
+        if not tie.playable or tie.a is None or tie.b is None:
+            continue
+        a, b = sorted((tie.a, tie.b), key=lambda p: seed[p])
+        pairs.append((a, b))
+        for pid in (a, b):
+            if pid in absent:
+                notes.append(f"{players[pid].name} is absent but paired in the {ko.rules.short} {tie.stage}: "
+                             "record the game as a no-show (+- or -+)")
+    return pairs, notes
 
 
 def parser() -> argparse.ArgumentParser:

@@ -31,7 +31,7 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
     loaded = load(root)
     if not loaded.ok:
         raise Abort("the data has errors; nothing was built:\n" + "\n".join(loaded.report.lines()))
-    site = _built["site"] = render_site(loaded.data, loaded.results, loaded.fesa, loaded.prizes)
+    site = _built["site"] = render_site(loaded)
     config.nav = site.nav
     if str(root) not in [str(w) for w in config.watch]:
         config.watch.append(str(root))

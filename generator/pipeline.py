@@ -9,7 +9,7 @@ from .diagnostics import Report
 from .fesa import export, turnering
 from .fesa import validate as fesa_validate
 from .model import DataSet, Event
-from .prizes import PrizeList, event_prizes
+from .prizes import PrizeList, event_prizes, knockout_prizes
 from .sources.reader import read_data
 from .standings import EventResults, compute_event
 from .validate import validate
@@ -31,6 +31,7 @@ class Loaded:
     results: dict[str, EventResults] = field(default_factory=dict)  # by event path
     fesa: dict[str, FesaFile] = field(default_factory=dict)  # by event path
     prizes: dict[str, PrizeList] = field(default_factory=dict)  # by event path, for events with prizes
+    knockout_prizes: dict[str, PrizeList] = field(default_factory=dict)  # by event path: its knock-out's
 
     @property
     def ok(self) -> bool:
@@ -50,6 +51,9 @@ def load(root: Path, stop_at: tuple[str, int] | None = None) -> Loaded:
             prizes = event_prizes(e, loaded.results[e.path].final, data.players)
             if prizes is not None:
                 loaded.prizes[e.path] = prizes
+            ko = knockout_prizes(loaded.results[e.path].knockout)
+            if ko is not None:
+                loaded.knockout_prizes[e.path] = ko
     return loaded
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, Decimal
 from fractions import Fraction
 
+from .knockout import Knockout
 from .model import Event, Player
 from .standings import Standing
 
@@ -141,3 +142,14 @@ def award(order: list[tuple[str, Fraction]], places: tuple[Decimal, ...],
     offered = (sum(places, Decimal(0)) + sum((amount for _, amount, _ in categories), Decimal(0))).quantize(PENNY)
     awards = sorted(by_place.values(), key=lambda a: [p for p, _ in order].index(a.player))
     return PrizeList(awards + list(taken.values()), remainder, offered)
+
+
+def knockout_prizes(ko: Knockout | None) -> PrizeList | None:
+    """A knock-out's prizes by its places 1-4, which are never shared (every tie has a winner). A separate
+    event: a player keeps these besides his prize in the event the knock-out is played in (PRODUCT.md)."""
+    if ko is None or ko.rules.prizes is None:
+        return None
+    places = ko.places
+    awards = [Award(places[n], "place", f"{ordinal(n)} place", amount.quantize(PENNY))
+              for n, amount in enumerate(ko.rules.prizes.places, start=1) if n in places]
+    return PrizeList(awards, Decimal(0), sum(ko.rules.prizes.places, Decimal(0)).quantize(PENNY))

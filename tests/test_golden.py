@@ -20,7 +20,7 @@ UPDATE = os.environ.get("BANZUKE_UPDATE_GOLDEN") == "1"
 
 @pytest.fixture(scope="module")
 def site(mini):
-    return render_site(mini.data, mini.results, mini.fesa, mini.prizes)
+    return render_site(mini)
 
 
 def test_golden_files(site):
@@ -44,7 +44,7 @@ def test_golden_files(site):
 
 def test_rendering_twice_gives_the_same_bytes(mini):
     def once() -> dict[str, str | bytes]:
-        return render_site(mini.data, mini.results, mini.fesa, mini.prizes).files
+        return render_site(mini).files
     assert once() == once()
 
 

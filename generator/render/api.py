@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import DataSet, Event
+from ..knockout import Knockout
+from ..model import DataSet, Event, Game
 from ..prizes import PrizeList
 from ..standings import EventResults, Standing
 from .text import json_text, number
@@ -15,7 +16,38 @@ def _standing(s: Standing, event: Event) -> dict[str, Any]:
             "tiebreaks": {k: number(v) for k, v in zip(event.tiebreaks, s.tiebreaks, strict=True)}, "played": s.played}
 
 
-def files(data: DataSet, results: dict[str, EventResults], prizes: dict[str, PrizeList]) -> dict[str, str]:
+def _awards(p: PrizeList) -> list[dict[str, str]]:
+    return [{"player": a.player, "prize": a.kind, "label": a.label, "amount": str(a.amount)} for a in p.awards]
+
+
+def _prizes(event: Event, res: EventResults, p: PrizeList, currency: str) -> dict[str, Any]:
+    return {"event": event.path, "currency": currency,
+            "final": res.completed >= event.rounds_planned, "after_round": res.completed,
+            "offered": str(p.offered), "awarded": str(p.total), "left_by_rounding": str(p.remainder),
+            "awards": _awards(p)}
+
+
+def _game(g: Game) -> dict[str, Any]:
+    return {"board": g.board, "sente": g.sente.id, "gote": g.gote.id, "result": g.result.value if g.result else None}
+
+
+def _knockout(event: Event, ko: Knockout, prizes: PrizeList | None) -> dict[str, Any]:
+    currency = ko.rules.prizes.currency if ko.rules.prizes else None
+    return {
+        "event": event.path, "name": ko.rules.name, "short": ko.rules.short,
+        "seeds": [{"seed": s.seed, "player": s.player, "elo": s.elo} for s in ko.seeds],
+        "not_selected": [{"player": p.player, "reason": p.reason} for p in ko.passed],
+        "ties": [{"stage": t.stage, "round": t.round, "players": [t.a, t.b], "winner": t.winner if not t.bye else None,
+                  "bye": t.bye, "game": _game(t.game) if t.game else None,
+                  "replays": [_game(r) for r in t.replays]} for stage in ko.stages for t in stage],
+        "places": {str(n): pid for n, pid in sorted(ko.places.items())},
+        "prizes": _awards(prizes) if prizes else [],
+        "currency": currency,
+    }
+
+
+def files(data: DataSet, results: dict[str, EventResults], prizes: dict[str, PrizeList],
+          knockout_prizes: dict[str, PrizeList]) -> dict[str, str]:
     out: dict[str, str] = {}
     index = []
     for festival in data.festivals:
@@ -39,20 +71,17 @@ def files(data: DataSet, results: dict[str, EventResults], prizes: dict[str, Pri
                     for s in res.final],
             })
             if event.path in prizes and event.prizes is not None:
-                p = prizes[event.path]
-                out[f"{base}/prizes.json"] = json_text({
-                    "event": event.path, "currency": event.prizes.currency,
-                    "final": res.completed >= event.rounds_planned, "after_round": res.completed,
-                    "offered": str(p.offered), "awarded": str(p.total), "left_by_rounding": str(p.remainder),
-                    "awards": [{"player": a.player, "prize": a.kind, "label": a.label, "amount": str(a.amount)}
-                               for a in p.awards]})
+                out[f"{base}/prizes.json"] = json_text(_prizes(event, res, prizes[event.path], event.prizes.currency))
+            if res.knockout is not None:
+                out[f"{base}/knockout.json"] = json_text(_knockout(event, res.knockout,
+                                                                   knockout_prizes.get(event.path)))
             for rnd in event.rounds:
                 table = res.by_round[rnd.number - 1] if rnd.number <= res.completed else ()
                 out[f"{base}/round-{rnd.number}.json"] = json_text({
                     "event": event.path, "round": rnd.number,
                     "date": rnd.date.isoformat() if rnd.date else None, "time": rnd.time,
-                    "games": [{"board": g.board, "sente": g.sente.id, "gote": g.gote.id,
-                               "result": g.result.value if g.result else None} for g in rnd.games],
+                    "games": [dict(_game(g), knockout=g.knockout) for g in rnd.games],
+                    "replays": [_game(g) for g in rnd.replays],
                     "byes": [r.id for r in rnd.byes], "absent": [r.id for r in rnd.absent],
                     "standings_after": [_standing(s, event) for s in table] if table else None,
                 })

@@ -4,24 +4,29 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
 
 from ..countries import country_name
-from ..model import DataSet, Event, Festival, Outcome, Player
-from ..pipeline import FesaFile
+from ..model import Event, Festival, Outcome, Player
+from ..pipeline import Loaded
 from ..prizes import PrizeList
 from ..ratings import grade_name
 from ..scoring import RoundRecord
 from ..standings import EventResults, Standing
 from ..tiebreaks import TIEBREAKS
-from . import api
-from .text import date_range, front_matter_title, link, long_date, md, points
+from . import api, bracket
+from .text import date_range, front_matter_title, link, long_date, md, points, url
 
 TEMPLATES = Path(__file__).parent / "templates"
+
+STAGE_MARKS = {"Final": "F", "Third place": "3rd", "Semi-finals": "SF", "Quarter-finals": "QF",
+               "Last 16": "L16", "Last 32": "L32", "Last 64": "L64"}
 
 SYMBOL = {
     Outcome.WIN: "+", Outcome.DRAW: "=", Outcome.LOSS: "-", Outcome.FORFEIT_WIN: "+",
@@ -58,12 +63,12 @@ def player_page(pid: str) -> str:
 
 
 class Renderer:
-    def __init__(self, data: DataSet, results: dict[str, EventResults], fesa: dict[str, FesaFile],
-                 prizes: dict[str, PrizeList]):
-        self.data = data
-        self.results = results
-        self.fesa = fesa
-        self.prizes = prizes
+    def __init__(self, loaded: Loaded):
+        self.data = loaded.data
+        self.results = loaded.results
+        self.fesa = loaded.fesa
+        self.prizes = loaded.prizes
+        self.knockout_prizes = loaded.knockout_prizes
         self.env = _env()
         self.site = Site()
 
@@ -83,7 +88,7 @@ class Renderer:
             for event in festival.events:
                 self.event_pages(festival, event, self.results[event.path])
         self.player_pages()
-        self.site.files.update(api.files(self.data, self.results, self.prizes))
+        self.site.files.update(api.files(self.data, self.results, self.prizes, self.knockout_prizes))
         self.site.nav = self.navigation()
         return self.site
 
@@ -111,7 +116,8 @@ class Renderer:
         page = event_page(event)
         progress = [{"name": link(self.player(s.player).name, player_page(s.player), page),
                      "ranks": res.rank_after(s.player)} for s in res.final]
-        self.page(page, "standings.md.j2", f"{event.short} standings",
+        names = {pid: self.player(pid).name for pid in (res.knockout.places.values() if res.knockout else ())}
+        self.page(page, "standings.md.j2", f"{event.short} standings", names=names,
                   rows=self.standings_rows(res, res.final, page), progress=progress,
                   round_links=[link(f"Round {r.number}", round_page(event, r.number), page) for r in event.rounds],
                   **common)
@@ -124,6 +130,8 @@ class Renderer:
             page = event_page(event, "prizes")
             self.page(page, "prizes.md.j2", f"{event.short} prizes", prizes=prizes, currency=event.prizes.currency,
                       rows=self.prize_rows(event, prizes, page), **common)
+        if res.knockout is not None:
+            self.knockout_page(event, res, common)
         page = event_page(event, "entries")
         self.page(page, "entries.md.j2", f"{event.short} entries", rows=self.entries(event, res, page),
                   adjustments=[{"name": link(self.player(a.player).name, player_page(a.player), page), "adj": a}
@@ -139,8 +147,10 @@ class Renderer:
                 if h is not None:
                     giver = self.player(h.giver)
                     marks[g.board] = f"{h.code.upper()} ({giver.family}){' *' if h.overrides_rule else ''}"
+            stage = {frozenset((t.a, t.b)): t.stage for t in res.knockout.ties_in(rnd.number)} if res.knockout else {}
             games = [{
                 "board": g.board,
+                "stage": STAGE_MARKS.get(stage.get(frozenset((g.sente.id, g.gote.id)), ""), "") if g.knockout else "",
                 "handicap": marks.get(g.board, ""),
                 "sente": link(self.player(g.sente.id).name, player_page(g.sente.id), page),
                 "gote": link(self.player(g.gote.id).name, player_page(g.gote.id), page),
@@ -148,12 +158,55 @@ class Renderer:
                 "result": g.result.value if g.result else "…",
             } for g in rnd.games]
             table = res.by_round[rnd.number - 1] if rnd.number <= res.completed else None
+            replays = [{"sente": link(self.player(g.sente.id).name, player_page(g.sente.id), page),
+                        "gote": link(self.player(g.gote.id).name, player_page(g.gote.id), page),
+                        "result": g.result.value if g.result else "…"} for g in rnd.replays]
             self.page(page, "round.md.j2", f"{event.short} round {rnd.number}", rnd=rnd, games=games,
+                      any_knockout=any(g.knockout for g in rnd.games), replays=replays,
+                      knockout=res.knockout.rules if res.knockout else None,
                       any_handicap=bool(marks),
                       overridden=any(h.overrides_rule for (r, _), h in res.handicaps.items() if r == rnd.number),
                       byes=[link(self.player(r.id).name, player_page(r.id), page) for r in rnd.byes],
                       absent=[link(self.player(r.id).name, player_page(r.id), page) for r in rnd.absent],
                       rows=self.standings_rows(res, table, page) if table else None, **common)
+
+    def knockout_page(self, event: Event, res: EventResults, common: dict[str, Any]) -> None:
+        ko = res.knockout
+        assert ko is not None
+        page = event_page(event, "knockout")
+
+        def name(pid: str) -> Markup:
+            return link(self.player(pid).name, player_page(pid), page)
+
+        def short(pid: str) -> str:
+            p = self.player(pid)
+            return f"{p.family}, {p.given[:1]}." if p.given else p.family
+
+        ties = []
+        for stage in ko.stages:
+            for t in stage:
+                if t.bye or not t.playable:
+                    continue
+                game = t.game
+                ties.append({"stage": t.stage, "round": link(str(t.round), round_page(event, t.round), page),
+                             "a": name(t.a or ""), "b": name(t.b or ""),
+                             "result": (f"{name(game.sente.id)} {game.result.value if game.result else '…'} "
+                                        f"{name(game.gote.id)}") if game else "not paired yet",
+                             "replays": [f"{name(r.sente.id)} {r.result.value if r.result else '…'} {name(r.gote.id)}"
+                                         for r in t.replays],
+                             "winner": name(t.winner) if t.winner else ""})
+        prizes = self.knockout_prizes.get(event.path)
+        seeds = [{"seed": s.seed, "name": name(s.player), "country": self.player(s.player).country, "elo": s.elo,
+                  "bye": any(t.bye and s.player in (t.a, t.b) for t in ko.stages[0]) if ko.stages else False}
+                 for s in ko.seeds]
+        self.page(page, "knockout.md.j2", ko.rules.name, ko=ko, ties=ties, seeds=seeds,
+                  picture=Markup(bracket.svg(ko, short, lambda pid: url(player_page(pid), page))),
+                  places=[{"place": n, "name": name(pid)} for n, pid in sorted(ko.places.items())],
+                  passed=[{"name": name(p.player), "country": self.player(p.player).country, "reason": p.reason}
+                          for p in ko.passed],
+                  prizes=prizes, prize_rows=[{"label": a.label, "name": name(a.player), "amount": a.amount}
+                                             for a in prizes.awards] if prizes else [],
+                  currency=ko.rules.prizes.currency if ko.rules.prizes else "", **common)
 
     def prize_rows(self, event: Event, prizes: PrizeList, page: str) -> list[dict[str, Any]]:
         final = {s.player: s for s in self.results[event.path].final}
@@ -172,6 +225,24 @@ class Renderer:
                              "amount": a.amount, "currency": event.prizes.currency})
             rows.append({"event": link(event.short, event_page(event, "prizes"), page), "label": "total",
                          "name": "", "amount": prizes.total, "currency": event.prizes.currency, "total": True})
+            ko = self.results[event.path].knockout
+            ko_prizes = self.knockout_prizes.get(event.path)
+            if ko is None or ko.rules.prizes is None or ko_prizes is None:
+                continue
+            for a in ko_prizes.awards:
+                rows.append({"event": link(ko.rules.short, event_page(event, "knockout"), page), "label": a.label,
+                             "name": link(self.player(a.player).name, player_page(a.player), page),
+                             "amount": a.amount, "currency": ko.rules.prizes.currency})
+            rows.append({"event": link(ko.rules.short, event_page(event, "knockout"), page), "label": "total",
+                         "name": "", "amount": ko_prizes.total, "currency": ko.rules.prizes.currency, "total": True})
+        totals: dict[str, Any] = {}
+        for row in rows:
+            if row.get("total"):
+                currency, amount = str(row["currency"]), row["amount"]
+                totals[currency] = totals.get(currency, Decimal(0)) + amount
+        if len([r for r in rows if r.get("total")]) > 1:
+            rows += [{"event": "all events", "label": "total", "name": "", "amount": amount, "currency": currency,
+                      "total": True} for currency, amount in totals.items()]
         return rows
 
     def entries(self, event: Event, res: EventResults, page: str) -> list[dict[str, Any]]:
@@ -249,6 +320,9 @@ class Renderer:
                                     {"Entries": event_page(event, "entries")}]
                 if rounds:
                     pages.append({"Rounds": rounds})
+                ko = self.results[event.path].knockout
+                if ko is not None:
+                    pages.insert(1, {html.escape(ko.rules.short): event_page(event, "knockout")})
                 if self.prizes.get(event.path) is not None:
                     pages.append({"Prizes": event_page(event, "prizes")})
                 pages.append({"Rules": event_page(event, "rules")})
@@ -276,6 +350,5 @@ def cell(rec: RoundRecord, number: dict[str, int]) -> str:
     return text
 
 
-def render_site(data: DataSet, results: dict[str, EventResults], fesa: dict[str, FesaFile],
-                prizes: dict[str, PrizeList]) -> Site:
-    return Renderer(data, results, fesa, prizes).build()
+def render_site(loaded: Loaded) -> Site:
+    return Renderer(loaded).build()

@@ -13,7 +13,7 @@ from markupsafe import Markup
 
 from ..numbers import points
 
-__all__ = ["date_range", "front_matter_title", "json_text", "link", "long_date", "md", "number", "points"]
+__all__ = ["date_range", "front_matter_title", "json_text", "link", "long_date", "md", "number", "points", "url"]
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]|{}#!])")
 
@@ -65,3 +65,12 @@ def date_range(start: dt.date | None, end: dt.date | None) -> str:
 
 def json_text(obj: object) -> str:
     return json.dumps(obj, ensure_ascii=False, indent=1) + "\n"
+
+
+def url(target: str, page: str) -> str:
+    """The relative URL from the page built from `page` to the one built from `target` (directory URLs), for
+    links in raw HTML, which MkDocs does not rewrite."""
+    def folder(path: str) -> str:
+        return path[:-len("index.md")] if path.endswith("index.md") else path[:-len(".md")] + "/"
+    rel = posixpath.relpath(folder(target) or ".", folder(page) or ".")
+    return "./" if rel == "." else rel + "/"

@@ -305,8 +305,8 @@ def read_round(path: Path, number: int, report: Report) -> Round:
         if game is not None:
             games.append(replace(game, knockout=knockout))
     replays = []
-    for number, node in enumerate(f.items("replays"), start=1):
-        game = _game(node, number, report, "replay")
+    for nth, node in enumerate(f.items("replays"), start=1):
+        game = _game(node, nth, report, "replay")
         if game is not None:
             replays.append(game)
     byes = _refs(f.items("bye"), report, "bye")

@@ -15,13 +15,24 @@ def _flow(items: list[str]) -> CommentedSeq:
     return seq
 
 
-def new_text(header: list[str], pairs: list[tuple[str, str]], bye: str | None, absent: list[str],
-             board_notes: list[str]) -> str:
-    width = max((len(a) for a, _ in pairs), default=0) + 1
+Pairs = list[tuple[str, str]]
+
+
+def new_text(header: list[str], pairs: Pairs, bye: str | None, absent: list[str], board_notes: list[str],
+             knockout: Pairs | None = None, knockout_notes: list[str] | None = None,
+             knockout_comment: str = "") -> str:
+    """knockout: the games of a knock-out inside the event, written first under 'knockout:'."""
+    knockout = knockout or []
+    width = max((len(a) for a, _ in [*knockout, *pairs]), default=0) + 1
     lines = [f"# {h}" if h else "#" for h in header]
-    lines.append("games:")
-    for (a, b), note in zip(pairs, board_notes, strict=True):
-        lines.append(f"  - [{a + ',':<{width}} {b}]" + (f"   # {note}" if note else ""))
+    sections = [("knockout", knockout, knockout_notes or [""] * len(knockout), knockout_comment),
+                ("games", pairs, board_notes, "")]
+    for key, section, notes, comment in sections:
+        if not section and key == "knockout":
+            continue
+        lines.append(f"{key}:" + (f"   # {comment}" if comment else ""))
+        for (a, b), note in zip(section, notes, strict=True):
+            lines.append(f"  - [{a + ',':<{width}} {b}]" + (f"   # {note}" if note else ""))
     if bye:
         lines.append(f"bye: [{bye}]")
     if absent:
@@ -29,8 +40,9 @@ def new_text(header: list[str], pairs: list[tuple[str, str]], bye: str | None, a
     return "\n".join(lines) + "\n"
 
 
-def update_text(path: Path, pairs: list[tuple[str, str]], bye: str | None, absent: list[str]) -> str:
-    """The existing file with new games, bye and absent lists; its other keys and comments stay."""
+def update_text(path: Path, pairs: Pairs, bye: str | None, absent: list[str], knockout: Pairs | None = None) -> str:
+    """The existing file with new games, knock-out games, bye and absent lists; its other keys and comments
+    stay."""
     yaml = YAML(typ="rt")
     yaml.width = 120
     yaml.preserve_quotes = True
@@ -38,8 +50,11 @@ def update_text(path: Path, pairs: list[tuple[str, str]], bye: str | None, absen
     data = yaml.load(path.read_text(encoding="utf-8"))
     if not isinstance(data, CommentedMap):
         data = CommentedMap()
-    games = CommentedSeq([_flow([a, b]) for a, b in pairs])
-    data["games"] = games
+    if knockout:
+        data["knockout"] = CommentedSeq([_flow([a, b]) for a, b in knockout])
+    elif "knockout" in data:
+        del data["knockout"]
+    data["games"] = CommentedSeq([_flow([a, b]) for a, b in pairs])
     for key, value in (("bye", [bye] if bye else []), ("absent", absent)):
         if value:
             data[key] = _flow(value)
