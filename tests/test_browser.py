@@ -161,3 +161,28 @@ def test_a_hostile_name_is_shown_as_text_and_never_runs(phone: Watched, mini_url
     expect(page.locator("article table").first).to_contain_text("<script>alert(1)</script>, *Eve* | [x](y)")
     assert phone.dialogs == []
     assert phone.errors == []
+
+
+def test_the_esc_bracket_is_a_picture_that_leads_to_the_players(phone: Watched, demo_url: str):
+    page = phone.page
+    page.goto(demo_url + "/2000-mso-shogi/championship/")
+    page.locator("article").get_by_role("link", name="European Shogi Championship").click()
+    expect(page).to_have_url(demo_url + "/2000-mso-shogi/championship/knockout/")
+    # round-5.yaml, under knockout: final [de-vries-pieter, lefevre-julien, 1-0]; third place
+    # [bakker-jan, rossi-marco, 0-1]: places 1 de Vries, 2 Lefèvre, 3 Rossi, 4 Bakker.
+    places = page.locator("article table").first.locator("tbody tr")
+    expect(places).to_have_count(4)
+    for n, name in enumerate(["de Vries, Pieter", "Lefèvre, Julien", "Rossi, Marco", "Bakker, Jan"]):
+        expect(places.nth(n)).to_contain_text(name)
+    picture = page.locator(".bracket svg")
+    expect(picture).to_be_visible()
+    # 24 Europeans: 32 places in the first column, 16 boxes; then 8, 4, 2, and the final and third place = 32.
+    expect(picture.locator("rect.tie")).to_have_count(32)
+    # The bracket box is as wide as it needs and scrolls by itself; the page does not.
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page.evaluate("document.querySelector('.bracket').scrollWidth") > PHONE["width"]
+    # Names in the picture are links: seed 8, Tanaka (a Japanese resident of the Netherlands), in round 1's box.
+    picture.locator("a", has_text="Tanaka, Y.").first.click()
+    expect(page).to_have_url(demo_url + "/players/tanaka-yuki/")
+    assert phone.errors == []
+    assert phone.outside(demo_url) == []

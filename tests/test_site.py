@@ -91,3 +91,22 @@ def test_demo_entries_page_shows_every_rating_with_its_source(demo_build):
     assert by_name["Chen, Wei"] == ("1160", "from claimed 6 kyu")
     assert by_name["Hall, Peter"] == ("1050", "arbiters' assessment: played at the club in 1999")
     assert "lost his first four games" in adjusted  # the adjustment from round 5
+
+
+def test_demo_prize_lists_add_up(demo_build):
+    site, _ = demo_build
+    esc = json.loads((site / "api/2000-mso-shogi/championship/knockout.json").read_text(encoding="utf-8"))
+    # players.yaml: 33 European nationals in the round-1 field and Tanaka, who lives in the Netherlands = 34;
+    # less 9 without a FESA-rated game since 1998-08-25 and Hall without a FESA Elo = 24 seeds, so seeds 1-8
+    # had a bye in round 1.  Not selected: those 10 and the two late entries (not there at round 1) = 12.
+    assert len(esc["seeds"]) == 24 and len(esc["not_selected"]) == 12
+    assert [esc["places"][n] for n in "1234"] == ["de-vries-pieter", "lefevre-julien", "rossi-marco", "bakker-jan"]
+    assert [(a["player"], a["amount"]) for a in esc["prizes"]] == [
+        ("de-vries-pieter", "200.00"), ("lefevre-julien", "150.00"), ("rossi-marco", "100.00"), ("bakker-jan", "50.00")]
+    html = (site / "2000-mso-shogi/index.html").read_text(encoding="utf-8")
+    # MSOWSC 450 + 350 + 250 + 200 + 150 + 100 + 50 + 50 + 50 = 1650 (places 4-11 tied on 6 points share
+    # 200 + 150 + 100 + 50 = 500, 62.50 each); ESC 200 + 150 + 100 + 50 = 500; all events 2150.
+    assert "<strong>1650.00 GBP</strong>" in html
+    assert "<strong>500.00 GBP</strong>" in html
+    assert "<strong>2150.00 GBP</strong>" in html
+    assert html.count("62.50 GBP") == 8
