@@ -15,7 +15,7 @@ from markupsafe import Markup
 from ..countries import country_name
 from ..model import Event, Festival, Outcome, Player
 from ..pipeline import Loaded
-from ..prizes import PrizeList
+from ..prizes import PrizeList, ordinal
 from ..ratings import grade_name
 from ..scoring import RoundRecord
 from ..standings import EventResults, Standing
@@ -295,7 +295,9 @@ class Renderer:
                             "points": rec.points if rec.outcome is not Outcome.PENDING else None,
                         })
                     standing = final.get(ref.id)
+                    ko_line = self.knockout_line(event, res, ref.id, page)
                     entries[ref.id].append({
+                        "knockout": ko_line,
                         "festival": festival, "event": event,
                         "event_link": link(f"{event.name}", event_page(event), page),
                         "standing": standing, "of": len(res.final), "completed": res.completed,
@@ -308,6 +310,18 @@ class Renderer:
             index.append({"name": link(player.name, page, "players/index.md"), "country": player.country,
                           "events": ", ".join(e["event"].short for e in entries[pid])})
         self.page("players/index.md", "players.md.j2", "Players", rows=index)
+
+    def knockout_line(self, event: Event, res: EventResults, pid: str, page: str) -> Markup | str:
+        """The player's way through the knock-out inside the event: his seed, then his place or where he lost."""
+        ko = res.knockout
+        seed = next((s.seed for s in ko.seeds if s.player == pid), None) if ko else None
+        if ko is None or seed is None:
+            return ""
+        place = next((n for n, p in ko.places.items() if p == pid), None)
+        lost = next((t for stage in ko.stages[:-1] for t in stage if t.loser == pid), None)
+        how = (f"{ordinal(place)} place" if place else
+               f"lost in the {t_stage(lost.stage)} (round {lost.round})" if lost else "still in")
+        return link(ko.rules.name, event_page(event, "knockout"), page) + Markup(f": seed {seed}, {md(how)}.")
 
     def navigation(self) -> list[Any]:
         nav: list[Any] = [{"Home": "index.md"}]
@@ -331,6 +345,11 @@ class Renderer:
         nav += [{"Players": "players/index.md"}, {"For organizers": "organizers.md"},
                 {"Results API": "api.md"}]
         return nav
+
+
+def t_stage(stage: str) -> str:
+    """'Last 16' -> 'last 16', 'Quarter-finals' -> 'quarter-finals' (inside a sentence)."""
+    return stage[0].lower() + stage[1:]
 
 
 def cell(rec: RoundRecord, number: dict[str, int]) -> str:
