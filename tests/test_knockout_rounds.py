@@ -91,14 +91,20 @@ def _check(data: Path) -> tuple[int, list[str]]:
     return result.returncode, [line for line in result.stderr.splitlines() if ": error: " in line]
 
 
-def test_a_drawn_knockout_game_without_replay_is_a_located_error(copy):
-    path = copy / EVENT / "round-2.yaml"
-    path.write_text(path.read_text().split("replays:")[0])
-    code, errors = _check(copy)
-    # "  - [nl, be, ½-½]" is line 2; its flow sequence opens at column 5.
-    assert code == 1 and errors == [
-        "data/cup/open/round-2.yaml:2:5: error: KO Semi-finals: nl - be needs a winner "
-        "(record the replay under 'replays:', e.g. [be, nl, 1-0])"]
+@pytest.mark.parametrize(("round_file", "edit", "error"), [
+    # Without its replay: "  - [nl, be, ½-½]" is line 2 of round-2.yaml; its flow sequence opens at column 5.
+    ("round-2.yaml", lambda text: text.split("replays:")[0],
+     "data/cup/open/round-2.yaml:2:5: error: KO Semi-finals: nl - be needs a winner "
+     "(record the replay under 'replays:', e.g. [be, nl, 1-0])"),
+    # A replay of the decisive final: line 9 of round-3.yaml (8 lines before it), column 5.
+    ("round-3.yaml", lambda text: text + "replays:\n  - [de, nl, 1-0]\n",
+     "data/cup/open/round-3.yaml:9:5: error: nl - de was not drawn: it is not replayed "
+     "(remove the replay, or correct the result of the knock-out game)"),
+], ids=["drawn-without-replay", "decisive-replayed"])
+def test_a_knockout_game_needs_exactly_one_winner(copy, round_file, edit, error):
+    path = copy / EVENT / round_file
+    path.write_text(edit(path.read_text()))
+    assert _check(copy) == (1, [error])
 
 
 def test_wrong_knockout_pairings_are_all_reported(copy):
@@ -117,16 +123,6 @@ def test_wrong_knockout_pairings_are_all_reported(copy):
         f"data/cup/open/round-2.yaml:2:5: error: nl - de is not one of the KO pairings of round 2 ({expected})",
         f"data/cup/open/round-2.yaml:3:5: error: jp-fr - be is not one of the KO pairings of round 2 ({expected})",
     ]
-
-
-def test_a_decisive_knockout_game_is_not_replayed(copy):
-    r3 = copy / EVENT / "round-3.yaml"
-    r3.write_text(r3.read_text() + "replays:\n  - [de, nl, 1-0]\n")
-    code, errors = _check(copy)
-    # The replay is line 9 of round-3.yaml (8 lines before it), column 5.
-    assert code == 1 and errors == [
-        "data/cup/open/round-3.yaml:9:5: error: nl - de was not drawn: it is not replayed "
-        "(remove the replay, or correct the result of the knock-out game)"]
 
 
 def test_knockout_games_in_an_event_without_a_knockout(copy):
