@@ -7,16 +7,18 @@ import datetime as dt
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import NoReturn
 
 from .diagnostics import Location, Report, Severity, display_path
-from . import handicaps, knockout, swiss
+from . import formation, handicaps, knockout, swiss, team_pairing
 from .fesa import messages, turnering
 from .fesa import validate as fesa_validate
 from .model import Event, Festival, Player
 from .pairing import pair
 from .pipeline import Loaded, load
+from .standings import EventResults
 from .sources import round_writer
 from .sources.yamltree import suggest
 
@@ -257,6 +259,8 @@ def cmd_pair(args: argparse.Namespace) -> int:
               "(its other lines and comments are kept)", file=sys.stderr)
         return EXIT_DATA_ERRORS
     players = loaded.data.players
+    if event.is_team:
+        return _pair_teams(event, res, players, number, absent, target, args.force)
     ko = knockout.progress(event, players, set(absent) if number == 1 else None)
     ko_pairs, ko_notes = _knockout_pairs(ko, number, set(absent), players)
     in_knockout = {p for pair in ko_pairs for p in pair}
@@ -288,6 +292,85 @@ def cmd_pair(args: argparse.Namespace) -> int:
     for note in proposal.notes:
         print(f"note: {note}")
     print(f"wrote {display_path(target)}")
+    return EXIT_OK
+
+
+def _pair_teams(event: Event, res: EventResults, players: dict[str, Player], number: int, absent: list[str],
+                target: Path, force: bool) -> int:
+    """A team round: teams paired by the Swiss, each match's boards in rating order with their handicaps."""
+    field = team_pairing.candidates(event, res, number)
+    if len(field) % 2:
+        print(f"error: {len(field)} teams: an odd number cannot be paired (form the teams so that their number "
+              "is even)", file=sys.stderr)
+        return EXIT_DATA_ERRORS
+    proposal = pair(field)
+    teams = {t.id: t for t in event.teams}
+    away = set(absent)
+    matches = []
+    for a_id, b_id in proposal.pairs:
+        a, b = (replace(teams[t], members=tuple(r for r in teams[t].members if r.id not in away)) for t in (a_id, b_id))
+        boards = team_pairing.boards(a, b, res.ratings, players, number)
+        averages = [res.teams.ratings[t][number - 1] if res.teams else None for t in (a_id, b_id)]
+        comment = " - ".join(f"{teams[t].name} (average {round(avg) if avg is not None else '?'})"
+                             for t, avg in zip((a_id, b_id), averages, strict=True))
+        notes = []
+        for n, (x, y, code) in enumerate(boards, start=1):
+            elo = [r.elo if (r := res.ratings[p][number - 1]) else 0 for p in (x, y)]
+            given = f"{players[x].family} gives {code.upper()} ({elo[0]} - {elo[1]} = {elo[0] - elo[1]})" if code \
+                else f"even ({elo[0]} v {elo[1]})"
+            notes.append(f"board {n}: {given}")
+        matches.append((a_id, b_id, comment, boards, notes))
+    if target.exists() and force:
+        text = round_writer.update_team_text(target, matches, absent)
+    else:
+        header = [f"{event.short} round {number}: pairings proposed by `python -m generator pair`"
+                  + (f" from rounds 1-{number - 1}." if number > 2 else " from round 1." if number == 2
+                     else " (by average Elo)."),
+                  "Boards in rating order; the player named first gives the handicap written after the two ids.",
+                  "Add each result after it, e.g. [a, b, l, 1-0] or [a, b, 0-1] on an even board, and commit."]
+        header += [f"Note: {n}." for n in proposal.notes]
+        text = round_writer.team_text(header, matches, absent)
+    target.write_text(text, encoding="utf-8")
+    for _, _, comment, boards, notes in matches:
+        print(comment)
+        for (x, y, _), note in zip(boards, notes, strict=True):
+            print(f"    {players[x].name} - {players[y].name}   {note}")
+    for note in proposal.notes:
+        print(f"note: {note}")
+    print(f"wrote {display_path(target)}")
+    return EXIT_OK
+
+
+def cmd_teams(args: argparse.Namespace) -> int:
+    loaded = _loaded_or_errors(args.data)
+    found = _find_event(loaded, args.event) if loaded else None
+    if loaded is None or found is None:
+        return EXIT_DATA_ERRORS
+    _, event = found
+    if not event.is_team:
+        print(f"error: {event.short} is not a team event (format: team-swiss)", file=sys.stderr)
+        return EXIT_DATA_ERRORS
+    if not event.unattached:
+        print(f"error: {event.short} has no players under 'unattached:' to form teams from", file=sys.stderr)
+        return EXIT_DATA_ERRORS
+    res = loaded.results[event.path]
+    players = loaded.data.players
+    entrants = [formation.Entrant(r.id, (x.elo if (x := res.ratings[r.id][0]) else 0), players[r.id].country,
+                                  r.id in event.together) for r in event.unattached]
+    sizes = formation.team_sizes(len(entrants), len(event.teams), event.team_size)
+    if sizes is None:
+        print(f"error: {len(entrants)} players cannot be split into teams of {event.team_size} and "
+              f"{event.team_size - 1} with an even number of teams in all (find another player, or put one in a "
+              "registered team)", file=sys.stderr)
+        return EXIT_DATA_ERRORS
+    teams = formation.form(entrants, sizes, {t.id for t in event.teams})
+    comments = [f"average {round(t.average)}" + (" (nationals)" if t.national else "") for t in teams]
+    path = Path(event.loc.file)
+    path.write_text(round_writer.add_teams(path, [(t.id, t.name, [m.id for m in t.members]) for t in teams],
+                                           comments), encoding="utf-8")
+    for team, comment in zip(teams, comments, strict=True):
+        print(f"{team.name} ({team.id}), {comment}: " + ", ".join(players[m.id].name for m in team.members))
+    print(f"wrote {display_path(path)}: review the teams and commit")
     return EXIT_OK
 
 
@@ -338,6 +421,9 @@ def parser() -> argparse.ArgumentParser:
     pr.add_argument("--absent", metavar="IDS", help="comma-separated ids of players who miss this round")
     pr.add_argument("--force", action="store_true", help="replace the pairings of an existing round file")
     pr.set_defaults(func=cmd_pair)
+    tm = add("teams", "Propose teams for a team event's unattached players and add them to its event.yaml.")
+    tm.add_argument("event", metavar="EVENT", help="festival/event, e.g. 2000-mso-shogi/team-match")
+    tm.set_defaults(func=cmd_teams)
     hc = sub.add_parser("handicap", help="The handicap between two Elo ratings, with the arithmetic.",
                         description="The handicap between two Elo ratings (seed's table), with the arithmetic.")
     hc.add_argument("giver", metavar="GIVER_ELO")

@@ -105,6 +105,15 @@ class Game:
 
 
 @dataclass(frozen=True)
+class Match:
+    """A team match: two teams and their boards (the boards are also the round's games)."""
+
+    teams: tuple[Ref, Ref]
+    games: tuple[Game, ...]
+    loc: Location
+
+
+@dataclass(frozen=True)
 class Round:
     number: int
     loc: Location
@@ -117,6 +126,7 @@ class Round:
     no_shows: tuple[Ref, ...] = ()  # FESA 0#: a no-show with no opponent named
     readable: bool = True  # False when the file could not be parsed (already reported)
     replays: tuple[Game, ...] = ()  # drawn knock-out games played again for a winner (not event games)
+    matches: tuple[Match, ...] = ()  # team events: the matches, whose boards are `games`
 
     @property
     def complete(self) -> bool:
@@ -144,6 +154,7 @@ class PrizeRules:
     places: tuple[Decimal, ...] = ()
     best_kyu: Decimal | None = None
     best_junior: Decimal | None = None  # under 18 on the first day of the event
+    per_player: tuple[Decimal, ...] = ()  # team events: to each player of the team placed 1st, 2nd, …
 
 
 @dataclass(frozen=True)
@@ -158,6 +169,14 @@ class KnockoutRules:
     regions: frozenset[str] = frozenset()  # ISO codes whose nationals or residents may play
     active_since: dt.date | None = None  # a FESA-rated game on or after this day is needed
     prizes: PrizeRules | None = None
+
+
+@dataclass(frozen=True)
+class Team:
+    id: str
+    name: str
+    members: tuple[Ref, ...]
+    loc: Location
 
 
 @dataclass(frozen=True)
@@ -190,6 +209,14 @@ class Event:
     prizes: PrizeRules | None = None
     adjustments: tuple[Adjustment, ...] = ()
     knockout: KnockoutRules | None = None  # the ESC inside the MSOWSC
+    teams: tuple[Team, ...] = ()  # team events: the teams (their members are the entrants)
+    team_size: int = 4
+    unattached: tuple[Ref, ...] = ()  # team events: players entered without a team yet
+    together: frozenset[PlayerId] = frozenset()  # unattached players who asked for a team of their nationals
+
+    @property
+    def is_team(self) -> bool:
+        return self.format == "team-swiss"
 
     @property
     def colours_known(self) -> bool:

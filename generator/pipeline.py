@@ -9,7 +9,7 @@ from .diagnostics import Report
 from .fesa import export, turnering
 from .fesa import validate as fesa_validate
 from .model import DataSet, Event
-from .prizes import PrizeList, event_prizes, knockout_prizes
+from .prizes import PrizeList, event_prizes, knockout_prizes, team_prizes
 from .sources.reader import read_data
 from .standings import EventResults, compute_event
 from .validate import validate
@@ -48,7 +48,8 @@ def load(root: Path, stop_at: tuple[str, int] | None = None) -> Loaded:
         loaded.results = {e.path: compute_event(e, data.players) for e in data.events()}
         loaded.fesa = {e.path: fesa_file(e, loaded.results[e.path], data, report) for e in data.events()}
         for e in data.events():
-            prizes = event_prizes(e, loaded.results[e.path].final, data.players)
+            res = loaded.results[e.path]
+            prizes = team_prizes(e, res.teams.final) if res.teams else event_prizes(e, res.final, data.players)
             if prizes is not None:
                 loaded.prizes[e.path] = prizes
             ko = knockout_prizes(loaded.results[e.path].knockout)

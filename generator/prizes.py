@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from .knockout import Knockout
 from .model import Event, Player
+from .teams import TeamStanding
 from .standings import Standing
 
 PENNY = Decimal("0.01")
@@ -153,3 +154,19 @@ def knockout_prizes(ko: Knockout | None) -> PrizeList | None:
     awards = [Award(places[n], "place", f"{ordinal(n)} place", amount.quantize(PENNY))
               for n, amount in enumerate(ko.rules.prizes.places, start=1) if n in places]
     return PrizeList(awards, Decimal(0), sum(ko.rules.prizes.places, Decimal(0)).quantize(PENNY))
+
+
+def team_prizes(event: Event, final: tuple[TeamStanding, ...]) -> PrizeList | None:
+    """Per-player prizes of the best teams (seed: 100 GBP per player of the winning team, 50 of the second).
+    Teams on the same board points pool the per-player amounts of the places they occupy and split them."""
+    rules = event.prizes
+    if rules is None or not rules.per_player or not final:
+        return None
+    teams = {t.id: t for t in event.teams}
+    shares, _ = place_prizes([(s.team, s.board_points) for s in final], rules.per_player, set())
+    awards = [Award(ref.id, "team", f"{shares[s.team].label}: {teams[s.team].name}", shares[s.team].amount)
+              for s in final if s.team in shares for ref in teams[s.team].members]
+    offered = sum((amount * len(teams[s.team].members) for s, amount in zip(final, rules.per_player, strict=False)),
+                  Decimal(0)).quantize(PENNY)
+    total = sum((a.amount for a in awards), Decimal(0))
+    return PrizeList(awards, offered - total, offered)

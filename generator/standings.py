@@ -12,6 +12,7 @@ from .model import Event, Player, PlayerId
 from .ratings import Rating
 from .late_entries import group_floors, late_points
 from .scoring import Records, completed_rounds, event_records, late_total, scores
+from .teams import MatchSide, TeamStanding, match_sides, team_standings
 from .tiebreaks import TIEBREAKS
 
 
@@ -47,6 +48,17 @@ def standings(records: Records, after_round: int, tiebreak_keys: tuple[str, ...]
 
 
 @dataclass(frozen=True)
+class TeamResults:
+    sides: dict[str, list[MatchSide]]  # each team's complete matches
+    by_round: tuple[tuple[TeamStanding, ...], ...]  # after round 1, 2, … completed
+    ratings: dict[str, list[Fraction | None]]  # each team's average festival Elo, by round (index 0 = round 1)
+
+    @property
+    def final(self) -> tuple[TeamStanding, ...]:
+        return self.by_round[-1] if self.by_round else ()
+
+
+@dataclass(frozen=True)
 class EventResults:
     """Everything computed for one event, ready to render."""
 
@@ -59,6 +71,7 @@ class EventResults:
     handicaps: dict[tuple[int, int], BoardHandicap] = field(default_factory=dict)  # by (round, board)
     late: dict[PlayerId, tuple[str, Fraction]] = field(default_factory=dict)  # late entries: group, points
     knockout: Knockout | None = None  # the knock-out inside the event, followed through its rounds
+    teams: TeamResults | None = None  # team events
 
     @property
     def final(self) -> tuple[Standing, ...]:
@@ -77,7 +90,20 @@ def compute_event(event: Event, players: dict[PlayerId, Player]) -> EventResults
     by_round = tuple(tuple(standings(records, r, event.tiebreaks, names)) for r in range(1, done + 1))
     ranks = tuple({s.player: s.rank for s in table} for table in by_round)
     return EventResults(event, records, done, by_round, ranks, ratings, event_handicaps(event, ratings), groups,
-                        progress(event, players))
+                        progress(event, players), team_results(event, ratings, done))
+
+
+def team_results(event: Event, ratings: dict[PlayerId, list[Rating | None]], done: int) -> TeamResults | None:
+    if not event.is_team:
+        return None
+    sides = match_sides(event)
+    averages: dict[str, list[Fraction | None]] = {}
+    for team in event.teams:
+        averages[team.id] = []
+        for r in range(event.rounds_planned):
+            elos = [x.elo for ref in team.members if (x := ratings[ref.id][r]) is not None]
+            averages[team.id].append(Fraction(sum(elos), len(elos)) if elos else None)
+    return TeamResults(sides, tuple(tuple(team_standings(event, sides, r)) for r in range(1, done + 1)), averages)
 
 
 def late_groups(event: Event, ratings: dict[PlayerId, list[Rating | None]]) -> dict[PlayerId, tuple[str, Fraction]]:

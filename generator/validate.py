@@ -78,7 +78,7 @@ def validate_event(event: Event, players: dict[str, Player], report: Report) -> 
             if rnd.number < first and pid in players:
                 report.error(loc, f"{players[pid].name} plays in round {rnd.number} but enters from round {first}",
                              "pair late entries only from their first round, or correct from_round")
-        for pid in entrants:
+        for pid in entrants if not event.is_team else ():  # a team's reserve may sit out a round
             if rnd.number < event.from_round.get(pid, 1) or rnd.number > event.withdrawn.get(pid, rnd.number):
                 continue
             if pid not in seen and rnd.readable:
@@ -101,6 +101,64 @@ def validate_event(event: Event, players: dict[str, Player], report: Report) -> 
             report.error(where, f"from_round {adj.from_round} is beyond the event's {event.rounds_planned} rounds")
     _repeats(event, players, report)
     _knockout(event, players, entrants, report)
+    if event.is_team:
+        _teams(event, players, report)
+
+
+def _teams(event: Event, players: dict[str, Player], report: Report) -> None:
+    """Teams of team_size or one fewer, each player in one team; every round, every team in one match, and
+    each board between the two teams' players."""
+    member_of: dict[str, str] = {}
+    teams = {t.id: t for t in event.teams}
+    for team in event.teams:
+        if not event.team_size - 1 <= len(team.members) <= event.team_size:
+            report.error(team.loc, f"team {team.name} has {len(team.members)} players",
+                         f"a team has {event.team_size - 1} or {event.team_size} players")
+        for ref in team.members:
+            if ref.id in member_of and ref.id in players:
+                report.error(ref.loc, f"{players[ref.id].name} is in team {teams[member_of[ref.id]].name} already",
+                             "each player plays for one team")
+            member_of.setdefault(ref.id, team.id)
+    if event.unattached:
+        report.warning(event.unattached[0].loc, f"{len(event.unattached)} players have no team yet",
+                       f"run: python -m generator teams {event.path}")
+    if len(event.teams) % 2:
+        report.warning(event.loc, f"{len(event.teams)} teams: an odd number, so one team would sit out each round",
+                       "form the teams so that their number is even (some teams of 3)")
+    for rnd in event.rounds:
+        if not rnd.readable:
+            continue
+        outside = len(rnd.games) - sum(len(m.games) for m in rnd.matches)
+        if outside:
+            report.error(Location(rnd.loc.file), f"round {rnd.number} has {outside} games outside 'matches:'",
+                         "in a team event every game is a board of a match: matches: - teams: [a, b] boards: […]")
+        seen: dict[str, Location] = {}
+        for match in rnd.matches:
+            for ref in match.teams:
+                if ref.id not in teams:
+                    report.error(ref.loc, f"unknown team '{ref.id}'",
+                                 suggest(ref.id, list(teams)) or "use a team id from event.yaml 'teams'")
+                elif ref.id in seen:
+                    report.error(ref.loc, f"team {teams[ref.id].name} plays twice in round {rnd.number} "
+                                 f"(also at line {seen[ref.id].line})", "each team plays one match a round")
+                else:
+                    seen[ref.id] = ref.loc
+            a, b = (teams.get(r.id) for r in match.teams)
+            if a is None or b is None:
+                continue
+            if len(match.games) > min(len(a.members), len(b.members)):
+                report.error(match.loc, f"{a.name} - {b.name} has {len(match.games)} boards, but a team of "
+                             f"{min(len(a.members), len(b.members))} plays only that many",
+                             "a match has as many boards as the smaller team has players")
+            for game in match.games:
+                sides = {member_of.get(game.sente.id), member_of.get(game.gote.id)}
+                if sides != {a.id, b.id} and game.sente.id in players and game.gote.id in players:
+                    report.error(game.loc, f"board {game.board} is not between a player of {a.name} and one of "
+                                 f"{b.name}", "pair each board of a match across the two teams")
+        for tid, team in teams.items():
+            if tid not in seen and rnd.matches:
+                report.error(Location(rnd.loc.file), f"team {team.name} has no match in round {rnd.number}",
+                             "add its match under 'matches:'")
 
 
 def _knockout(event: Event, players: dict[str, Player], entrants: dict[str, Location], report: Report) -> None:

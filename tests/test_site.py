@@ -34,7 +34,9 @@ def test_demo_json_api_is_published(demo_build):
     site, _ = demo_build
     index = json.loads((site / "api/index.json").read_text(encoding="utf-8"))
     # festivals by date: MSO (August 2000), Leiden (October 2000), Kurpfalz (January 2001)
-    assert [e["short"] for e in index["events"]] == ["MSOWSC", "Leiden Autumn Open", "Kurpfalz New Year's Open"]
+    # (festival.yaml lists the Team Match, on Wednesday, before the MSOWSC)
+    assert [e["short"] for e in index["events"]] == ["Team Match", "MSOWSC", "Leiden Autumn Open",
+                                                     "Kurpfalz New Year's Open"]
     standings = json.loads((site / "api/2000-mso-shogi/championship/standings.json").read_text(encoding="utf-8"))
     assert standings["after_round"] == 9
     assert len(standings["rows"]) == 43
@@ -64,9 +66,11 @@ def test_demo_site_offers_valid_turnering_downloads(demo_build):
     import sys
     site, _ = demo_build
     files = sorted(site.glob("*/*/turnering.txt"))
-    # All three demo events are rated: 60 min + 30 s (MSOWSC) and 30 min + 30 s (Leiden, Kurpfalz).
+    # All four demo events are rated: 60 min + 30 s (MSOWSC) and 30 min + 30 s (Team Match, Leiden, Kurpfalz):
+    # the Team Match's individual games go to FESA too.
     assert [f.parent.relative_to(site).as_posix() for f in files] == [
-        "2000-leiden-autumn-open/tournament", "2000-mso-shogi/championship", "2001-kurpfalz-new-year-open/tournament"]
+        "2000-leiden-autumn-open/tournament", "2000-mso-shogi/championship", "2000-mso-shogi/team-match",
+        "2001-kurpfalz-new-year-open/tournament"]
     result = subprocess.run([sys.executable, "-m", "generator", "fesa", "check", *map(str, files)],
                             check=False, capture_output=True, text=True)
     assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
@@ -105,8 +109,13 @@ def test_demo_prize_lists_add_up(demo_build):
         ("de-vries-pieter", "200.00"), ("lefevre-julien", "150.00"), ("rossi-marco", "100.00"), ("bakker-jan", "50.00")]
     html = (site / "2000-mso-shogi/index.html").read_text(encoding="utf-8")
     # MSOWSC 450 + 350 + 250 + 200 + 150 + 100 + 50 + 50 + 50 = 1650 (places 4-11 tied on 6 points share
-    # 200 + 150 + 100 + 50 = 500, 62.50 each); ESC 200 + 150 + 100 + 50 = 500; all events 2150.
+    # 200 + 150 + 100 + 50 = 500, 62.50 each); ESC 200 + 150 + 100 + 50 = 500.
+    # Team Match (round files, board points): France and Switzerland 13½ first, 4 players x 100 = 400; Germany
+    # and Austria and Team C tie on 12 for places 2-3: the per-player 50 of place 2 (place 3 has none) is
+    # split, 25 to each of their 8 players = 200; 600 in all.  All events: 1650 + 500 + 600 = 2750.
     assert "<strong>1650.00 GBP</strong>" in html
     assert "<strong>500.00 GBP</strong>" in html
-    assert "<strong>2150.00 GBP</strong>" in html
+    assert "<strong>600.00 GBP</strong>" in html
+    assert "<strong>2750.00 GBP</strong>" in html
+    assert html.count("25.00 GBP") == 8
     assert html.count("62.50 GBP") == 8

@@ -13,12 +13,13 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from ..countries import country_name
-from ..model import Event, Festival, Outcome, Player
+from ..model import Event, Festival, Outcome, Player, Result, Round
 from ..pipeline import Loaded
 from ..prizes import PrizeList, ordinal
 from ..ratings import grade_name
 from ..scoring import RoundRecord
 from ..standings import EventResults, Standing
+from ..teams import COLUMNS, TeamStanding, board_points
 from ..tiebreaks import TIEBREAKS
 from . import api, bracket
 from .text import date_range, front_matter_title, link, long_date, md, points, url
@@ -27,6 +28,9 @@ TEMPLATES = Path(__file__).parent / "templates"
 
 STAGE_MARKS = {"Final": "F", "Third place": "3rd", "Semi-finals": "SF", "Quarter-finals": "QF",
                "Last 16": "L16", "Last 32": "L32", "Last 64": "L64"}
+
+FLIPPED = {Result.SENTE_WINS: "0-1", Result.GOTE_WINS: "1-0", Result.DRAW: "½-½", Result.SENTE_WINS_UNPLAYED: "-+",
+           Result.GOTE_WINS_UNPLAYED: "+-", Result.NEITHER_PLAYED: "--"}
 
 SYMBOL = {
     Outcome.WIN: "+", Outcome.DRAW: "=", Outcome.LOSS: "-", Outcome.FORFEIT_WIN: "+",
@@ -56,6 +60,10 @@ def event_page(event: Event, name: str = "index") -> str:
 
 def round_page(event: Event, number: int) -> str:
     return f"{event.path}/round-{number}.md"
+
+
+def team_page(event: Event, team_id: str) -> str:
+    return f"{event.path}/teams/{team_id}.md"
 
 
 def player_page(pid: str) -> str:
@@ -117,7 +125,11 @@ class Renderer:
         progress = [{"name": link(self.player(s.player).name, player_page(s.player), page),
                      "ranks": res.rank_after(s.player)} for s in res.final]
         names = {pid: self.player(pid).name for pid in (res.knockout.places.values() if res.knockout else ())}
-        self.page(page, "standings.md.j2", f"{event.short} standings", names=names,
+        if res.teams is not None:
+            common["COLUMNS"] = COLUMNS
+            self.team_pages(event, res, common)
+        self.page(page, "team_standings.md.j2" if res.teams else "standings.md.j2", f"{event.short} standings",
+                  names=names, team_rows=self.team_rows(event, res.teams.final, page) if res.teams else [],
                   rows=self.standings_rows(res, res.final, page), progress=progress,
                   round_links=[link(f"Round {r.number}", round_page(event, r.number), page) for r in event.rounds],
                   **common)
@@ -158,6 +170,9 @@ class Renderer:
                 "result": g.result.value if g.result else "…",
             } for g in rnd.games]
             table = res.by_round[rnd.number - 1] if rnd.number <= res.completed else None
+            if res.teams is not None:
+                self.team_round(event, res, rnd, page, marks, common)
+                continue
             replays = [{"sente": link(self.player(g.sente.id).name, player_page(g.sente.id), page),
                         "gote": link(self.player(g.gote.id).name, player_page(g.gote.id), page),
                         "result": g.result.value if g.result else "…"} for g in rnd.replays]
@@ -169,6 +184,67 @@ class Renderer:
                       byes=[link(self.player(r.id).name, player_page(r.id), page) for r in rnd.byes],
                       absent=[link(self.player(r.id).name, player_page(r.id), page) for r in rnd.absent],
                       rows=self.standings_rows(res, table, page) if table else None, **common)
+
+    def team_rows(self, event: Event, table: tuple[TeamStanding, ...], page: str) -> list[dict[str, Any]]:
+        names = {t.id: t.name for t in event.teams}
+        return [{"rank": f"{s.rank}=" if s.shared else str(s.rank),
+                 "name": link(names[s.team], team_page(event, s.team), page), "cells": s.values} for s in table]
+
+    def team_pages(self, event: Event, res: EventResults, common: dict[str, Any]) -> None:
+        teams = res.teams
+        assert teams is not None
+        final = {s.team: s for s in teams.final}
+        points_of = {s.player: s.points for s in res.final}
+        page = f"{event.path}/teams/index.md"
+        rows = [{"name": link(t.name, team_page(event, t.id), page), "size": len(t.members),
+                 "average": round(avg) if (avg := teams.ratings[t.id][0]) is not None else "–"}
+                for t in sorted(event.teams, key=lambda t: (-(teams.ratings[t.id][0] or 0), t.name))]
+        self.page(page, "teams.md.j2", f"{event.short} teams", rows=rows, **common)
+        names = {t.id: t.name for t in event.teams}
+        for team in event.teams:
+            page = team_page(event, team.id)
+            order = sorted(team.members, key=lambda r: (-(x.elo if (x := res.ratings[r.id][0]) else 0),
+                                                        self.player(r.id).name))
+            members = [{"board": n, "name": link(self.player(r.id).name, player_page(r.id), page),
+                        "elo": x.elo if (x := res.ratings[r.id][0]) else "–", "country": self.player(r.id).country,
+                        "points": points_of.get(r.id, Fraction(0))} for n, r in enumerate(order, start=1)]
+            matches = [{"round": link(str(m.round), round_page(event, m.round), page),
+                        "opponent": link(names[m.opponent], team_page(event, m.opponent), page),
+                        "ours": m.board_points, "theirs": m.opponent_points, "outcome": m.outcome,
+                        "tp": m.team_points} for m in teams.sides[team.id]]
+            self.page(page, "team.md.j2", team.name, team=team, members=members, matches=matches,
+                      standing=final.get(team.id), of=len(event.teams), **common)
+
+    def team_round(self, event: Event, res: EventResults, rnd: Round, page: str, marks: dict[int, str],
+                   common: dict[str, Any]) -> None:
+        teams = {t.id: t for t in event.teams}
+        members = {t.id: {r.id for r in t.members} for t in event.teams}
+        matches = []
+        for match in rnd.matches:
+            a, b = (teams[r.id] for r in match.teams)
+            second = frozenset(members[b.id])
+            boards = []
+            for n, g in enumerate(match.games, start=1):
+                a_first = g.sente.id not in second
+                x, y = (g.sente.id, g.gote.id) if a_first else (g.gote.id, g.sente.id)
+                result = "…"
+                if g.result is not None:
+                    result = g.result.value if a_first else FLIPPED[g.result]
+                boards.append({"board": n, "a": link(self.player(x).name, player_page(x), page),
+                               "b": link(self.player(y).name, player_page(y), page), "result": result,
+                               "a_sente": a_first, "handicap": marks.get(g.board, "")})
+            title = f"{a.name} – {b.name}"
+            if all(g.result is not None for g in match.games):
+                ours, theirs = board_points(match, second)
+                title = f"{a.name} {points(ours)} – {points(theirs)} {b.name}"
+            matches.append({"title": title, "a": link(a.name, team_page(event, a.id), page),
+                            "b": link(b.name, team_page(event, b.id), page), "boards": boards})
+        teams_res = res.teams
+        table = teams_res.by_round[rnd.number - 1] if teams_res and rnd.number <= res.completed else None
+        self.page(page, "team_round.md.j2", f"{event.short} round {rnd.number}", rnd=rnd, matches=matches,
+                  overridden=any(h.overrides_rule for (r, _), h in res.handicaps.items() if r == rnd.number),
+                  absent=[link(self.player(r.id).name, player_page(r.id), page) for r in rnd.absent],
+                  team_rows=self.team_rows(event, table, page) if table else [], **common)
 
     def knockout_page(self, event: Event, res: EventResults, common: dict[str, Any]) -> None:
         ko = res.knockout
@@ -332,6 +408,10 @@ class Renderer:
                 pages: list[Any] = [{"Standings": event_page(event)},
                                     {"Crosstable": event_page(event, "crosstable")},
                                     {"Entries": event_page(event, "entries")}]
+                if event.is_team:
+                    pages[1:2] = [{"Teams": [f"{event.path}/teams/index.md",
+                                             *[{html.escape(t.name): team_page(event, t.id)}
+                                               for t in sorted(event.teams, key=lambda t: t.name)]]}]
                 if rounds:
                     pages.append({"Rounds": rounds})
                 ko = self.results[event.path].knockout

@@ -19,7 +19,7 @@ from pathlib import Path
 from ..diagnostics import Location, Report, display_path
 from ..games import shogi
 from ..handicaps import CODES as HANDICAP_CODES
-from ..model import DataSet, Event, Festival, Game, Player, Ref, Round
+from ..model import DataSet, Event, Festival, Game, Match, Player, Ref, Round, Team
 from ..ratings import Adjustment
 from . import common
 from .fesa_event import read_fesa_tournament
@@ -28,7 +28,7 @@ from .yamltree import Fields, Mapping, Scalar, Sequence, Tree, as_str, load, sug
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 ROUND_FILE = re.compile(r"^round-([1-9][0-9]*)\.yaml$")
 TIME = re.compile(r"^([01]?[0-9]|2[0-3]):[0-5][0-9]$")
-FORMATS = ("swiss",)
+FORMATS = ("swiss", "team-swiss")
 GAMES = ("shogi",)
 
 
@@ -184,7 +184,12 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
     end = f.date("end") or start
     time_control = common.time_control(f, report)
     tiebreaks = common.tiebreaks(f, report)
-    entrants, from_round = _entries(f.items("players", required=True), report)
+    team_event = fmt == "team-swiss"
+    entrants, from_round = _entries(f.items("players", required=not team_event), report)
+    teams, unattached, together = _teams(f, report) if team_event else ((), [], frozenset())
+    team_size = (f.integer("team_size", minimum=2) or 4) if team_event else 4
+    if team_event:
+        entrants = [m for t in teams for m in t.members] + unattached + entrants
     description = f.text("description") or ""
     rated = f.flag("rated")
     fesa_submitted = f.date("fesa_submitted")
@@ -217,7 +222,43 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
                  entrants=tuple(entrants), rounds=tuple(rounds), description=description,
                  rated=rated is not False, fesa_submitted=fesa_submitted, handicap_rule=handicap_rule,
                  from_round=from_round, withdrawn=withdrawn, prizes=prizes,
-                 adjustments=tuple(adjustments), knockout=knockout)
+                 adjustments=tuple(adjustments), knockout=knockout, teams=tuple(teams), team_size=team_size,
+                 unattached=tuple(unattached), together=together)
+
+
+def _teams(f: Fields, report: Report) -> tuple[tuple[Team, ...], list[Ref], frozenset[str]]:
+    """teams: {id: {name: …, players: [ids]}}; unattached: ids, or {player: id, nationals: true} for a player
+    who asks to play with his nationals."""
+    teams = []
+    node = f.raw("teams")
+    if isinstance(node, Mapping):
+        for key, value in node.items:
+            tid = str(key.value)
+            if not SLUG.match(tid):
+                report.error(key.loc, f"team id '{tid}' is not a simple id",
+                             "use lower-case letters, digits and hyphens, e.g. netherlands or team-a")
+            t = Fields(value, report, f"team '{tid}'", key.loc)
+            name = t.text("name") or tid
+            members = _refs(t.items("players", required=True), report, "players")
+            t.finish()
+            teams.append(Team(tid, name, tuple(members), key.loc))
+    elif node is not None:
+        report.error(node.loc, "'teams' should be a mapping of team ids",
+                     "write e.g. teams: {netherlands: {name: Netherlands, players: [a, b, c, d]}}")
+    unattached, together = [], set()
+    for item in f.items("unattached"):
+        if isinstance(item, Mapping):
+            u = Fields(item, report, "an unattached player", item.loc)
+            pid = u.text("player", required=True)
+            nationals = u.flag("nationals")
+            u.finish()
+            if pid is not None:
+                unattached.append(Ref(pid, item.loc))
+                if nationals:
+                    together.add(pid)
+        else:
+            unattached.extend(_refs([item], report, "unattached"))
+    return tuple(teams), unattached, frozenset(together)
 
 
 def _adjustments(f: Fields, report: Report) -> list[Adjustment]:
@@ -297,13 +338,22 @@ def read_round(path: Path, number: int, report: Report) -> Round:
         report.error(node.loc if node else f.loc(), f"'{time}' is not a time of day",
                      "write it as HH:MM in quotes, e.g. time: \"10:00\"")
         time = None
-    # Knock-out games first (they are the event's top boards), then the Swiss games; replays stand apart.
-    games = []
+    # Knock-out games first (they are the event's top boards), then the Swiss games, then team matches'
+    # boards, numbered on; replays stand apart.
+    games: list[Game] = []
     boards = [(node, True) for node in f.items("knockout")] + [(node, False) for node in f.items("games")]
     for board, (node, knockout) in enumerate(boards, start=1):
         game = _game(node, board, report)
         if game is not None:
             games.append(replace(game, knockout=knockout))
+    matches: list[Match] = []
+    board = len(boards) + 1
+    for node in f.items("matches"):
+        match = _match(node, board, report)
+        if match is not None:
+            matches.append(match)
+            games.extend(match.games)
+            board += len(match.games)
     replays = []
     for nth, node in enumerate(f.items("replays"), start=1):
         game = _game(node, nth, report, "replay")
@@ -313,7 +363,26 @@ def read_round(path: Path, number: int, report: Report) -> Round:
     absent = _refs(f.items("absent"), report, "absent")
     f.finish()
     return Round(number, Location(shown), date=date, time=time, games=tuple(games),
-                 byes=tuple(byes), absent=tuple(absent), replays=tuple(replays))
+                 byes=tuple(byes), absent=tuple(absent), replays=tuple(replays), matches=tuple(matches))
+
+
+def _match(node: Tree, first_board: int, report: Report) -> Match | None:
+    """{teams: [team-a, team-b], boards: [games, board 1 first]}: the first team's player is named first on a
+    board unless a handicap is written (then the giver is)."""
+    m = Fields(node, report, "a match", node.loc)
+    teams = _refs(m.items("teams", required=True), report, "teams")
+    boards = m.items("boards", required=True)
+    m.finish()
+    if len(teams) != 2:
+        if m.ok:
+            report.error(node.loc, "a match needs two teams", "write teams: [team-a, team-b]")
+        return None
+    games = []
+    for board, game_node in enumerate(boards, start=first_board):
+        game = _game(game_node, board, report)
+        if game is not None:
+            games.append(game)
+    return Match((teams[0], teams[1]), tuple(games), node.loc)
 
 
 GAME_HINT = ("write a game as [sente-id, gote-id, result], e.g. [takahashi-ken, smith-john, 1-0], "
@@ -326,18 +395,25 @@ def _game(node: Tree, board: int, report: Report, what: str = "board") -> Game |
         return None
     sente_id = as_str(node.items[0], report, "sente")
     gote_id = as_str(node.items[1], report, "gote")
+    # After the two players: the result and the handicap, in either order (a proposed round has the handicap
+    # alone, and the arbiter adds the result).
     result = None
     handicap = None
-    if len(node.items) == 4:
-        hnode = node.items[3]
+    extra = node.items[2:]
+    if len(extra) == 1 and isinstance(extra[0], Scalar) and extra[0].text.strip().lower() in HANDICAP_CODES:
+        extra = [Scalar(extra[0].loc, None, ""), extra[0]]  # [giver, receiver, 2p]: not played yet
+    elif len(extra) == 2 and isinstance(extra[0], Scalar) and extra[0].text.strip().lower() in HANDICAP_CODES:
+        extra = [extra[1], extra[0]]
+    if len(extra) == 2:
+        hnode = extra[1]
         text = hnode.text if isinstance(hnode, Scalar) else ""
         handicap = text.strip().lower()
         if handicap not in HANDICAP_CODES:
             report.error(hnode.loc, f"'{text}' is not a handicap",
                          f"write one of {', '.join(HANDICAP_CODES)}: the handicap the first-named player gives")
             handicap = None
-    if len(node.items) >= 3:
-        rnode = node.items[2]
+    if extra:
+        rnode = extra[0]
         text = rnode.text if isinstance(rnode, Scalar) else ""
         if not (isinstance(rnode, Scalar) and (rnode.value is None or text.strip() in shogi.PENDING_WORDS)):
             result = shogi.parse_result(text) if isinstance(rnode, Scalar) else None

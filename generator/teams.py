@@ -1,0 +1,131 @@
+"""The Handicap Team Match's scores: board points (A) and the tiebreaks B-F, exactly as the seed lists them.
+
+seeds/000…: "Primary score: A) board points (sum of individual players' results). Tiebreakers: B) team points
+(match win: 2, match draw: 1, match loss: 0); C) board points Buchholz (sum of opponents' board points);
+D) team points Buchholz (sum of opponents' team points); E) board points SB (sum of defeated opponents' board
+points); F) team points SB (sum of defeated opponents' team points)."
+PRODUCT.md rulings: "A match between a 4- and a 3-player team is played on 3 boards; the recorded games are
+scored as they are. … E and F count only opponents actually defeated."
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .games import shogi
+from .model import Event, Match, PlayerId, Team
+
+TEAM_POINTS = {"win": 2, "draw": 1, "loss": 0}
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    letter: str
+    abbr: str
+    name: str
+    definition: str
+
+
+COLUMNS = (
+    Column("bp", "A", "BP", "board points", "the sum of the team's players' results: 1 a won board, ½ a draw"),
+    Column("tp", "B", "TP", "team points", "2 for each match won (more board points), 1 drawn, 0 lost"),
+    Column("bp_bh", "C", "BP-Bh", "board-points Buchholz", "the sum of the opponents' board points"),
+    Column("tp_bh", "D", "TP-Bh", "team-points Buchholz", "the sum of the opponents' team points"),
+    Column("bp_sb", "E", "BP-SB", "board-points Sonneborn-Berger",
+           "the sum of the board points of the teams it defeated (drawn matches count nothing)"),
+    Column("tp_sb", "F", "TP-SB", "team-points Sonneborn-Berger",
+           "the sum of the team points of the teams it defeated (drawn matches count nothing)"),
+)
+
+
+@dataclass(frozen=True)
+class MatchSide:
+    """One team's view of one match."""
+
+    round: int
+    team: str
+    opponent: str
+    board_points: Fraction
+    opponent_points: Fraction
+    boards: int
+    match: Match
+
+    @property
+    def outcome(self) -> str:
+        if self.board_points > self.opponent_points:
+            return "win"
+        return "draw" if self.board_points == self.opponent_points else "loss"
+
+    @property
+    def team_points(self) -> int:
+        return TEAM_POINTS[self.outcome]
+
+
+@dataclass(frozen=True)
+class TeamStanding:
+    rank: int
+    shared: bool
+    team: str
+    values: tuple[Fraction, ...]  # A-F in order
+    matches: int
+
+    @property
+    def board_points(self) -> Fraction:
+        return self.values[0]
+
+
+def board_points(match: Match, second_team: frozenset[PlayerId]) -> tuple[Fraction, Fraction]:
+    """The two teams' board points as the games are recorded; `second_team`: the members of match.teams[1]."""
+    a = b = Fraction(0)
+    for game in match.games:
+        if game.result is None:
+            continue
+        sente, gote = (shogi.POINTS[o] for o in shogi.OUTCOMES[game.result])
+        if game.sente.id in second_team:
+            sente, gote = gote, sente
+        a += sente
+        b += gote
+    return a, b
+
+
+def match_sides(event: Event) -> dict[str, list[MatchSide]]:
+    """Every team's complete matches, in round order."""
+    members = {t.id: frozenset(r.id for r in t.members) for t in event.teams}
+    out: dict[str, list[MatchSide]] = {t.id: [] for t in event.teams}
+    for rnd in event.rounds:
+        for match in rnd.matches:
+            a_id, b_id = match.teams[0].id, match.teams[1].id
+            if a_id not in members or b_id not in members or any(g.result is None for g in match.games):
+                continue
+            a, b = board_points(match, members[b_id])
+            out[a_id].append(MatchSide(rnd.number, a_id, b_id, a, b, len(match.games), match))
+            out[b_id].append(MatchSide(rnd.number, b_id, a_id, b, a, len(match.games), match))
+    return out
+
+
+def team_standings(event: Event, sides: dict[str, list[MatchSide]], after_round: int) -> list[TeamStanding]:
+    """Ranked by A, then B-F; teams equal on all six share the rank and are listed by name."""
+    mine = {t: [s for s in ss if s.round <= after_round] for t, ss in sides.items()}
+    bp = {t: sum((s.board_points for s in ss), Fraction(0)) for t, ss in mine.items()}
+    tp = {t: Fraction(sum(s.team_points for s in ss)) for t, ss in mine.items()}
+    values = {}
+    for t, ss in mine.items():
+        won = [s.opponent for s in ss if s.outcome == "win"]
+        values[t] = (bp[t], tp[t],
+                     sum((bp[s.opponent] for s in ss), Fraction(0)), sum((tp[s.opponent] for s in ss), Fraction(0)),
+                     sum((bp[o] for o in won), Fraction(0)), sum((tp[o] for o in won), Fraction(0)))
+    names = {t.id: t.name for t in event.teams}
+    order = sorted(mine, key=lambda t: ([-v for v in values[t]], names[t], t))
+    counts = Counter(values.values())
+    table: list[TeamStanding] = []
+    for index, t in enumerate(order):
+        rank = table[-1].rank if table and values[table[-1].team] == values[t] else index + 1
+        table.append(TeamStanding(rank, counts[values[t]] > 1, t, values[t], len(mine[t])))
+    return table
+
+
+def team_of(event: Event) -> dict[PlayerId, Team]:
+    return {ref.id: t for t in event.teams for ref in t.members}
