@@ -186,3 +186,29 @@ def test_the_esc_bracket_is_a_picture_that_leads_to_the_players(phone: Watched, 
     expect(page).to_have_url(demo_url + "/players/tanaka-yuki/")
     assert phone.errors == []
     assert phone.outside(demo_url) == []
+
+
+def test_team_match_standings_explain_their_columns_and_lead_to_teams(phone: Watched, demo_url: str):
+    page = phone.page
+    page.goto(demo_url + "/2000-mso-shogi/team-match/")
+    table = page.locator("article table").first
+    # Board points counted from the round files: France and Switzerland 13½ (first), Germany and Austria and
+    # Team C 12 each (see test_site's prize test for the sums).
+    first = table.locator("tbody tr").first
+    expect(first).to_contain_text("France and Switzerland")
+    expect(first.locator("td").nth(2)).to_have_text("13½")
+    # Hovering a column header says what it is (abbr title), and the legend below spells all six out.
+    expect(table.locator("thead abbr").nth(4)).to_have_attribute("title", re.compile(r"^E\) board-points Sonneborn"))
+    expect(page.locator("article strong", has_text="E BP-SB")).to_be_visible()
+    # The team page lists its players and matches; round 2's match page shows the boards with handicaps.
+    first.get_by_role("link", name="France and Switzerland").click()
+    expect(page).to_have_url(demo_url + "/2000-mso-shogi/team-match/teams/france/")
+    expect(page.locator("article table").first.locator("tbody tr")).to_have_count(4)
+    page.goto(demo_url + "/2000-mso-shogi/team-match/round-2/")
+    # round-2.yaml: [huber-stefan, moreau-lucas, b, 1-0] on the third board of Germany and Austria - France.
+    board = page.locator("article table").first.locator("tbody tr").nth(2)
+    expect(board).to_contain_text("Huber, Stefan")
+    expect(board).to_contain_text("B (Huber)")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert phone.errors == []
+    assert phone.outside(demo_url) == []

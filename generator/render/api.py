@@ -8,6 +8,7 @@ from ..knockout import Knockout
 from ..model import DataSet, Event, Game
 from ..prizes import PrizeList
 from ..standings import EventResults, Standing
+from ..teams import COLUMNS
 from .text import json_text, number
 
 
@@ -72,6 +73,17 @@ def files(data: DataSet, results: dict[str, EventResults], prizes: dict[str, Pri
             })
             if event.path in prizes and event.prizes is not None:
                 out[f"{base}/prizes.json"] = json_text(_prizes(event, res, prizes[event.path], event.prizes.currency))
+            if res.teams is not None:
+                names = {t.id: t.name for t in event.teams}
+                out[f"{base}/teams.json"] = json_text({
+                    "event": event.path, "after_round": res.completed, "columns": [c.key for c in COLUMNS],
+                    "teams": [{"id": t.id, "name": t.name, "players": [r.id for r in t.members]} for t in event.teams],
+                    "rows": [{"rank": s.rank, "shared": s.shared, "team": s.team, "name": names[s.team],
+                              **{c.key: number(v) for c, v in zip(COLUMNS, s.values, strict=True)}}
+                             for s in res.teams.final],
+                    "matches": [{"round": m.round, "teams": [m.team, m.opponent],
+                                 "board_points": [number(m.board_points), number(m.opponent_points)]}
+                                for t in event.teams for m in res.teams.sides[t.id] if m.team == m.match.teams[0].id]})
             if res.knockout is not None:
                 out[f"{base}/knockout.json"] = json_text(_knockout(event, res.knockout,
                                                                    knockout_prizes.get(event.path)))

@@ -120,13 +120,13 @@ class Renderer:
         if fesa.exported:
             self.site.files[f"{event.path}/turnering.txt"] = fesa.content
         common = {"festival": festival, "event": event, "res": res, "fesa": fesa, "late": bool(event.from_round),
+                  "COLUMNS": COLUMNS,
                   "tiebreaks": [TIEBREAKS[k] for k in event.tiebreaks]}
         page = event_page(event)
         progress = [{"name": link(self.player(s.player).name, player_page(s.player), page),
                      "ranks": res.rank_after(s.player)} for s in res.final]
         names = {pid: self.player(pid).name for pid in (res.knockout.places.values() if res.knockout else ())}
         if res.teams is not None:
-            common["COLUMNS"] = COLUMNS
             self.team_pages(event, res, common)
         self.page(page, "team_standings.md.j2" if res.teams else "standings.md.j2", f"{event.short} standings",
                   names=names, team_rows=self.team_rows(event, res.teams.final, page) if res.teams else [],
@@ -372,6 +372,9 @@ class Renderer:
                         })
                     standing = final.get(ref.id)
                     ko_line = self.knockout_line(event, res, ref.id, page)
+                    team = next((t for t in event.teams if any(r.id == ref.id for r in t.members)), None)
+                    if team is not None:
+                        ko_line = Markup("Played for ") + link(team.name, team_page(event, team.id), page) + "."
                     entries[ref.id].append({
                         "knockout": ko_line,
                         "festival": festival, "event": event,
