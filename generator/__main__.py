@@ -101,6 +101,16 @@ def _find_event(loaded: Loaded, name: str) -> tuple[Festival, Event] | None:
     return None
 
 
+def _event_of(args: argparse.Namespace, stop_at: tuple[str, int] | None = None) \
+        -> tuple[Loaded, Festival, Event] | None:
+    """The data, checked, and the event args.event names (errors printed when there is none)."""
+    loaded = _loaded_or_errors(args.data, stop_at)
+    found = _find_event(loaded, args.event) if loaded else None
+    if loaded is None or found is None:
+        return None
+    return loaded, found[0], found[1]
+
+
 def _export_name(event: Event) -> str:
     return f"{event.festival_id}-{event.id}-turnering.txt"
 
@@ -122,11 +132,11 @@ def cmd_fesa_export(args: argparse.Namespace) -> int:
 
 
 def cmd_fesa_register(args: argparse.Namespace) -> int:
-    loaded = _loaded_or_errors(args.data)
-    found = _find_event(loaded, args.event) if loaded else None
+    found = _event_of(args)
     if found is None:
         return EXIT_DATA_ERRORS
-    body, warnings = messages.registration(*found, today=args.today)
+    _, festival, event = found
+    body, warnings = messages.registration(festival, event, today=args.today)
     for w in warnings:
         print(f"warning: {w}", file=sys.stderr)
     print(body)
@@ -134,11 +144,10 @@ def cmd_fesa_register(args: argparse.Namespace) -> int:
 
 
 def cmd_fesa_submit(args: argparse.Namespace) -> int:
-    loaded = _loaded_or_errors(args.data)
-    found = _find_event(loaded, args.event) if loaded else None
-    if loaded is None or found is None:
+    found = _event_of(args)
+    if found is None:
         return EXIT_DATA_ERRORS
-    _, event = found
+    loaded, _, event = found
     fesa = loaded.fesa[event.path]
     if not fesa.exported:
         print(f"error: {event.path} is not sent to FESA: {fesa.reason}", file=sys.stderr)
@@ -232,11 +241,10 @@ def cmd_pair(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_DATA_ERRORS
     # The rounds from `number` on are what is being proposed: read only the ones before it.
-    loaded = _loaded_or_errors(args.data, (args.event.strip("/"), number))
-    found = _find_event(loaded, args.event) if loaded else None
-    if loaded is None or found is None:
+    found = _event_of(args, (args.event.strip("/"), number))
+    if found is None:
         return EXIT_DATA_ERRORS
-    _, event = found
+    loaded, _, event = found
     res = loaded.results[event.path]
     if number > event.rounds_planned:
         print(f"error: {event.short} has {event.rounds_planned} rounds, not {number}", file=sys.stderr)
@@ -342,11 +350,10 @@ def _pair_teams(event: Event, res: EventResults, players: dict[str, Player], num
 
 
 def cmd_teams(args: argparse.Namespace) -> int:
-    loaded = _loaded_or_errors(args.data)
-    found = _find_event(loaded, args.event) if loaded else None
-    if loaded is None or found is None:
+    found = _event_of(args)
+    if found is None:
         return EXIT_DATA_ERRORS
-    _, event = found
+    loaded, _, event = found
     if not event.is_team:
         print(f"error: {event.short} is not a team event (format: team-swiss)", file=sys.stderr)
         return EXIT_DATA_ERRORS
