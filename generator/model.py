@@ -158,6 +158,13 @@ class PrizeRules:
 
 
 @dataclass(frozen=True)
+class EntryFee:
+    currency: str
+    standard: Decimal
+    junior: Decimal | None = None  # under 18 on the event's first day
+
+
+@dataclass(frozen=True)
 class KnockoutRules:
     """A knock-out played inside a Swiss event (the MSOWSC's European Shogi Championship)."""
 
@@ -209,6 +216,7 @@ class Event:
     prizes: PrizeRules | None = None
     adjustments: tuple[Adjustment, ...] = ()
     knockout: KnockoutRules | None = None  # the ESC inside the MSOWSC
+    entry_fee: EntryFee | None = None
     teams: tuple[Team, ...] = ()  # team events: the teams (their members are the entrants)
     team_size: int = 4
     unattached: tuple[Ref, ...] = ()  # team events: players entered without a team yet

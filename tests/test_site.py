@@ -119,3 +119,14 @@ def test_demo_prize_lists_add_up(demo_build):
     assert "<strong>2750.00 GBP</strong>" in html
     assert html.count("25.00 GBP") == 8
     assert html.count("62.50 GBP") == 8
+
+
+def test_demo_team_match_entry_fees(demo_build):
+    site, _ = demo_build
+    html = (site / "2000-mso-shogi/team-match/entries/index.html").read_text(encoding="utf-8")
+    # event.yaml: 5 registered teams (4 + 3 + 4 + 4 + 4 = 19 players) and 20 formed on the day = 39 players.
+    # Juniors (born in players.yaml, under 18 on 23 August 2000): Visser, Ito, Fischer, Miller, Walker, Roberts.
+    # 33 x 15 + 6 x 6 = 495 + 36 = 531 GBP.
+    assert "33 × 15 + 6 × 6 (juniors" in html
+    assert "= 531.00 GBP" in html
+    assert html.count("6.00 (junior)") == 6

@@ -15,7 +15,7 @@ from markupsafe import Markup
 from ..countries import country_name
 from ..model import Event, Festival, Outcome, Player, Result, Round
 from ..pipeline import Loaded
-from ..prizes import PrizeList, ordinal
+from ..prizes import PrizeList, entry_fees, ordinal
 from ..ratings import grade_name
 from ..scoring import RoundRecord
 from ..standings import EventResults, Standing
@@ -145,7 +145,11 @@ class Renderer:
         if res.knockout is not None:
             self.knockout_page(event, res, common)
         page = event_page(event, "entries")
+        fees = entry_fees(event, self.data.players)
+        juniors = sum(1 for _, _, j in fees if j)
         self.page(page, "entries.md.j2", f"{event.short} entries", rows=self.entries(event, res, page),
+                  fees={pid: (amount, junior) for pid, amount, junior in fees}, juniors=juniors,
+                  fee_total=sum((amount for _, amount, _ in fees), Decimal(0)), others=len(fees) - juniors,
                   adjustments=[{"name": link(self.player(a.player).name, player_page(a.player), page), "adj": a}
                                for a in sorted(event.adjustments, key=lambda a: (a.from_round, a.player))],
                   **common)
@@ -329,7 +333,7 @@ class Renderer:
         rows = []
         for i, pid in enumerate(sorted((r.id for r in event.entrants), key=key), start=1):
             rating = res.ratings[pid][0]
-            rows.append({"no": i, "name": link(self.player(pid).name, player_page(pid), page),
+            rows.append({"no": i, "id": pid, "name": link(self.player(pid).name, player_page(pid), page),
                          "elo": rating.elo if rating else "–",
                          "source": rating.explanation if rating else "no rating known",
                          "country": self.player(pid).country})

@@ -7,7 +7,7 @@ from decimal import Decimal, InvalidOperation
 
 from ..countries import COUNTRIES, REGIONS
 from ..diagnostics import Report
-from ..model import KnockoutRules, PrizeRules, TimeControl
+from ..model import EntryFee, KnockoutRules, PrizeRules, TimeControl
 from ..ratings import parse_grade
 from ..tiebreaks import TIEBREAKS
 from .yamltree import Fields, Scalar, Tree, as_str, suggest
@@ -67,6 +67,20 @@ def prize_rules(f: Fields, report: Report, key: str = "prizes") -> PrizeRules | 
         categories[key] = money(value, report, key) if value is not None else None
     p.finish()
     return PrizeRules(currency, places, categories["best_kyu"], categories["best_junior"], per_player)
+
+
+def entry_fee(f: Fields, report: Report) -> EntryFee | None:
+    """entry_fee: {currency: GBP, standard: 25, junior: 10}"""
+    node = f.raw("entry_fee")
+    if node is None:
+        return None
+    e = Fields(node, report, "entry_fee", node.loc)
+    currency = e.text("currency", required=True) or ""
+    raw_standard, raw_junior = e.raw("standard", required=True), e.raw("junior")
+    e.finish()
+    standard = money(raw_standard, report, "standard") if raw_standard is not None else None
+    junior = money(raw_junior, report, "junior") if raw_junior is not None else None
+    return EntryFee(currency, standard, junior) if standard is not None else None
 
 
 def time_control(f: Fields, report: Report) -> TimeControl | None:

@@ -198,6 +198,7 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
     withdrawn = _withdrawals(f, report)
     prizes = common.prize_rules(f, report)
     knockout = common.knockout_rules(f, report, start)
+    fee = common.entry_fee(f, report)
     f.finish()
     if not SLUG.match(folder.name):
         report.error(Location(shown), f"event folder name '{folder.name}' is not a simple id",
@@ -223,7 +224,7 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
                  rated=rated is not False, fesa_submitted=fesa_submitted, handicap_rule=handicap_rule,
                  from_round=from_round, withdrawn=withdrawn, prizes=prizes,
                  adjustments=tuple(adjustments), knockout=knockout, teams=tuple(teams), team_size=team_size,
-                 unattached=tuple(unattached), together=together)
+                 unattached=tuple(unattached), together=together, entry_fee=fee)
 
 
 def _teams(f: Fields, report: Report) -> tuple[tuple[Team, ...], list[Ref], frozenset[str]]:
