@@ -164,10 +164,6 @@ class Knockout:
     def ties_in(self, round_number: int) -> list[Tie]:
         return [t for stage in self.stages for t in stage if t.round == round_number]
 
-    def playing(self, round_number: int) -> set[PlayerId]:
-        """Who plays a knock-out game in this round (and so is not paired in the Swiss)."""
-        return {p for t in self.ties_in(round_number) if t.playable for p in (t.a, t.b) if p}
-
     @property
     def places(self) -> dict[int, PlayerId]:
         """1-4 once decided: the final's winner and loser, the game for third place's winner and loser."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .games import shogi
-from .model import Event, Match, PlayerId, Team
+from .model import Event, Match, PlayerId
 
 TEAM_POINTS = {"win": 2, "draw": 1, "loss": 0}
 
@@ -126,6 +126,3 @@ def team_standings(event: Event, sides: dict[str, list[MatchSide]], after_round:
         table.append(TeamStanding(rank, counts[values[t]] > 1, t, values[t], len(mine[t])))
     return table
 
-
-def team_of(event: Event) -> dict[PlayerId, Team]:
-    return {ref.id: t for t in event.teams for ref in t.members}

@@ -169,11 +169,10 @@ def _knockout(event: Event, players: dict[str, Player], entrants: dict[str, Loca
                 if _known(ref, players, report) and entrants and ref.id not in entrants:
                     report.error(ref.loc, f"{players[ref.id].name} is in a replay but not entered in {event.short}",
                                  "replay only knock-out games of this event")
-        if event.knockout is None:
-            for game in [g for g in rnd.games if g.knockout] + list(rnd.replays)[:1]:
-                report.error(game.loc, f"round {rnd.number} has knock-out games, but {event.short} has no knock-out",
-                             "move them under 'games:', or describe the knock-out under 'knockout:' in event.yaml")
-                break
+        first = next(iter([g for g in rnd.games if g.knockout] + list(rnd.replays)), None)
+        if event.knockout is None and first is not None:
+            report.error(first.loc, f"round {rnd.number} has knock-out games, but {event.short} has no knock-out",
+                         "move them under 'games:', or describe the knock-out under 'knockout:' in event.yaml")
     if event.knockout is None:
         return
     ko = knockout.progress(event, players)

@@ -13,7 +13,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from ..countries import country_name
-from ..model import Event, Festival, Outcome, Player, Result, Round
+from ..model import Event, Festival, Outcome, Player, PrizeRules, Result, Round
 from ..pipeline import Loaded
 from ..prizes import PrizeList, entry_fees, ordinal
 from ..ratings import grade_name
@@ -294,27 +294,25 @@ class Renderer:
                  "points": final[a.player].points, "amount": a.amount} for a in prizes.awards]
 
     def festival_prizes(self, festival: Festival, page: str) -> list[dict[str, Any]]:
-        rows = []
+        """Every prize of the festival, event by event (a knock-out after its event), each with its total."""
+        rows: list[dict[str, Any]] = []
+
+        def add(short: str, target: str, prizes: PrizeList | None, rules: PrizeRules | None) -> None:
+            if prizes is None or rules is None:
+                return
+            where = link(short, target, page)
+            rows.extend({"event": where, "label": a.label, "amount": a.amount, "currency": rules.currency,
+                         "name": link(self.player(a.player).name, player_page(a.player), page)}
+                        for a in prizes.awards)
+            rows.append({"event": where, "label": "total", "name": "", "amount": prizes.total,
+                         "currency": rules.currency, "total": True})
+
         for event in festival.events:
-            prizes = self.prizes.get(event.path)
-            if prizes is None or event.prizes is None:
-                continue
-            for a in prizes.awards:
-                rows.append({"event": link(event.short, event_page(event, "prizes"), page), "label": a.label,
-                             "name": link(self.player(a.player).name, player_page(a.player), page),
-                             "amount": a.amount, "currency": event.prizes.currency})
-            rows.append({"event": link(event.short, event_page(event, "prizes"), page), "label": "total",
-                         "name": "", "amount": prizes.total, "currency": event.prizes.currency, "total": True})
+            add(event.short, event_page(event, "prizes"), self.prizes.get(event.path), event.prizes)
             ko = self.results[event.path].knockout
-            ko_prizes = self.knockout_prizes.get(event.path)
-            if ko is None or ko.rules.prizes is None or ko_prizes is None:
-                continue
-            for a in ko_prizes.awards:
-                rows.append({"event": link(ko.rules.short, event_page(event, "knockout"), page), "label": a.label,
-                             "name": link(self.player(a.player).name, player_page(a.player), page),
-                             "amount": a.amount, "currency": ko.rules.prizes.currency})
-            rows.append({"event": link(ko.rules.short, event_page(event, "knockout"), page), "label": "total",
-                         "name": "", "amount": ko_prizes.total, "currency": ko.rules.prizes.currency, "total": True})
+            if ko is not None:
+                add(ko.rules.short, event_page(event, "knockout"), self.knockout_prizes.get(event.path),
+                    ko.rules.prizes)
         totals: dict[str, Any] = {}
         for row in rows:
             if row.get("total"):
