@@ -5,14 +5,16 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import os
+import signal
 import subprocess
 import sys
 from dataclasses import replace
+from decimal import Decimal
 from pathlib import Path
 from typing import NoReturn
 
 from .diagnostics import Location, Report, Severity, display_path
-from . import formation, handicaps, knockout, swiss, team_pairing
+from . import fees, formation, handicaps, knockout, swiss, team_pairing
 from .fesa import messages, turnering
 from .fesa import validate as fesa_validate
 from .model import Event, Festival, Player
@@ -381,6 +383,51 @@ def cmd_teams(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_fees(args: argparse.Namespace) -> int:
+    """Entry fees per event and per player, for the organizers' cash box (not on the public site)."""
+    loaded = _loaded_or_errors(args.data)
+    if loaded is None:
+        return EXIT_DATA_ERRORS
+    festivals = [f for f in loaded.data.festivals if args.festival in (None, f.id)]
+    if not festivals:
+        known = ", ".join(f.id for f in loaded.data.festivals)
+        print(f"error: no festival '{args.festival}' (festivals: {known})", file=sys.stderr)
+        return EXIT_DATA_ERRORS
+    players = loaded.data.players
+    for festival in festivals:
+        events = fees.festival_fees(festival, players)
+        if not events:
+            continue
+        print(f"{festival.name}: entry fees (for the organizers, not published)")
+        totals: dict[str, Decimal] = {}
+        width = max(len(ef.event.short) for ef in events)
+        for ef in events:
+            rate = ef.event.entry_fee
+            assert rate is not None
+            if rate.standard == 0 and not rate.junior:
+                print(f"  {ef.event.short:<{width}}  free: {len(ef.fees)} players")
+                continue
+            sum_text = f"{len(ef.fees) - ef.juniors} x {rate.standard:.2f}"
+            if rate.junior is not None:
+                sum_text += f" + {ef.juniors} x {rate.junior:.2f} (juniors)"
+            print(f"  {ef.event.short:<{width}}  {sum_text} = {ef.total} {rate.currency}")
+            totals[rate.currency] = totals.get(rate.currency, Decimal(0)) + ef.total
+        for currency, total in totals.items():
+            print(f"  {'Total':<{width}}  {total} {currency}")
+        if args.players:
+            print("\n  Per player:")
+            owed = fees.by_player(events)
+            for pid in sorted(owed, key=lambda p: (players[p].name, p)):
+                items = [(e, f) for e, f in owed[pid] if f.amount]
+                if not items:
+                    continue
+                parts = ", ".join(f"{e.short} {f.amount}{' (junior)' if f.junior else ''}" for e, f in items)
+                money = sum((f.amount for _, f in items), Decimal(0))
+                print(f"  {players[pid].name:<28} {money:>8}  {parts}")
+        print()
+    return EXIT_OK
+
+
 def _knockout_pairs(ko: knockout.Knockout | None, number: int, absent: set[str],
                     players: dict[str, Player]) -> tuple[list[tuple[str, str]], list[str]]:
     """The knock-out games of the round, the better seed first; notes for absent players (they forfeit)."""
@@ -431,6 +478,10 @@ def parser() -> argparse.ArgumentParser:
     tm = add("teams", "Propose teams for a team event's unattached players and add them to its event.yaml.")
     tm.add_argument("event", metavar="EVENT", help="festival/event, e.g. 2000-mso-shogi/team-match")
     tm.set_defaults(func=cmd_teams)
+    fe = add("fees", "Entry fees per event (junior rates applied) and per player, for the organizers.")
+    fe.add_argument("festival", metavar="FESTIVAL", nargs="?", help="a festival folder (default: all of them)")
+    fe.add_argument("--players", action="store_true", help="also list what each player pays")
+    fe.set_defaults(func=cmd_fees)
     hc = sub.add_parser("handicap", help="The handicap between two Elo ratings, with the arithmetic.",
                         description="The handicap between two Elo ratings (seed's table), with the arithmetic.")
     hc.add_argument("giver", metavar="GIVER_ELO")
@@ -478,6 +529,8 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `... | head` ends quietly, as other tools do
     args = parser().parse_args(argv)
     code: int = args.func(args)
     return code

@@ -156,19 +156,6 @@ def knockout_prizes(ko: Knockout | None) -> PrizeList | None:
     return PrizeList(awards, Decimal(0), sum(ko.rules.prizes.places, Decimal(0)).quantize(PENNY))
 
 
-def entry_fees(event: Event, players: dict[str, Player]) -> list[tuple[str, Decimal, bool]]:
-    """Each entrant's fee and whether the junior rate applies (under 18 on the event's first day)."""
-    fee = event.entry_fee
-    if fee is None:
-        return []
-    out = []
-    for ref in event.entrants:
-        junior = fee.junior is not None and is_junior(players[ref.id], event.start)
-        amount = fee.junior if junior and fee.junior is not None else fee.standard
-        out.append((ref.id, amount.quantize(PENNY), junior))
-    return out
-
-
 def team_prizes(event: Event, final: tuple[TeamStanding, ...]) -> PrizeList | None:
     """Per-player prizes of the best teams (seed: 100 GBP per player of the winning team, 50 of the second).
     Teams on the same board points pool the per-player amounts of the places they occupy and split them."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from .conftest import DEMO
+from .conftest import run_generator, DEMO
 
 
 def test_demo_site_builds_strict_without_warnings(demo_build):
@@ -121,12 +121,15 @@ def test_demo_prize_lists_add_up(demo_build):
     assert html.count("62.50 GBP") == 8
 
 
-def test_demo_team_match_entry_fees(demo_build):
+def test_entry_fees_are_for_organizers_not_the_public_site(demo_build):
     site, _ = demo_build
-    html = (site / "2000-mso-shogi/team-match/entries/index.html").read_text(encoding="utf-8")
-    # event.yaml: 5 registered teams (4 + 3 + 4 + 4 + 4 = 19 players) and 20 formed on the day = 39 players.
+    # Team Match event.yaml: 5 registered teams (4 + 3 + 4 + 4 + 4 = 19 players) and 20 formed on the day = 39.
     # Juniors (born in players.yaml, under 18 on 23 August 2000): Visser, Ito, Fischer, Miller, Walker, Roberts.
     # 33 x 15 + 6 x 6 = 495 + 36 = 531 GBP.
-    assert "33 × 15 + 6 × 6 (juniors" in html
-    assert "= 531.00 GBP" in html
-    assert html.count("6.00 (junior)") == 6
+    out = run_generator("fees", "2000-mso-shogi", "--players")
+    assert out.returncode == 0, out.stderr
+    assert "Team Match  33 x 15.00 + 6 x 6.00 (juniors) = 531.00 GBP" in out.stdout
+    # Fischer (born 1985-02-20) is 15 in both events: junior rates 6 + 10 = 16.
+    assert re.search(r"Fischer, Lukas\s+16\.00  Team Match 6\.00 \(junior\), MSOWSC 10\.00 \(junior\)", out.stdout)
+    for page in site.rglob("*.html"):
+        assert "531.00" not in page.read_text(encoding="utf-8"), page

@@ -15,7 +15,7 @@ from markupsafe import Markup
 from ..countries import country_name
 from ..model import Event, Festival, Outcome, Player, PrizeRules, Result, Round
 from ..pipeline import Loaded
-from ..prizes import PrizeList, entry_fees, ordinal
+from ..prizes import PrizeList, ordinal
 from ..ratings import grade_name
 from ..scoring import RoundRecord
 from ..standings import EventResults, Standing
@@ -145,11 +145,7 @@ class Renderer:
         if res.knockout is not None:
             self.knockout_page(event, res, common)
         page = event_page(event, "entries")
-        fees = entry_fees(event, self.data.players)
-        juniors = sum(1 for _, _, j in fees if j)
         self.page(page, "entries.md.j2", f"{event.short} entries", rows=self.entries(event, res, page),
-                  fees={pid: (amount, junior) for pid, amount, junior in fees}, juniors=juniors,
-                  fee_total=sum((amount for _, amount, _ in fees), Decimal(0)), others=len(fees) - juniors,
                   adjustments=[{"name": link(self.player(a.player).name, player_page(a.player), page), "adj": a}
                                for a in sorted(event.adjustments, key=lambda a: (a.from_round, a.player))],
                   **common)
