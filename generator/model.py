@@ -221,6 +221,7 @@ class Event:
     team_size: int = 4
     unattached: tuple[Ref, ...] = ()  # team events: players entered without a team yet
     together: frozenset[PlayerId] = frozenset()  # unattached players who asked for a team of their nationals
+    replay_draws: bool = False  # a drawn game is replayed and the replay's result counts (the blitz)
 
     @property
     def is_team(self) -> bool:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from .games import shogi
-from .model import Event, Outcome, PlayerId, Round
+from .model import Event, Game, Outcome, PlayerId, Result, Round
 
 
 @dataclass(frozen=True)
@@ -17,16 +17,38 @@ class RoundRecord:
     opponent: PlayerId | None = None
     colour: str | None = None  # "sente" or "gote"
     board: int | None = None
+    replayed: bool = False  # a drawn game decided by its replay
 
 
 Records = dict[PlayerId, list[RoundRecord]]
 
 
-def round_records(rnd: Round) -> dict[PlayerId, RoundRecord]:
-    """What every player named in one round got from it."""
+def replay_of(game: Game, rnd: Round) -> Game | None:
+    """The replay of a drawn game in the round: the first replay between the same two players."""
+    players = {game.sente.id, game.gote.id}
+    return next((r for r in rnd.replays if {r.sente.id, r.gote.id} == players), None)
+
+
+def decided(game: Game, rnd: Round) -> tuple[Outcome, Outcome]:
+    """(sente's, gote's) outcome of a game whose drawn result is replayed: the replay's result counts, seen
+    from the original game's players (the replay may swap sente)."""
+    if game.result is not Result.DRAW:
+        return shogi.OUTCOMES[game.result] if game.result else (Outcome.PENDING, Outcome.PENDING)
+    replay = replay_of(game, rnd)
+    if replay is None or replay.result is None:
+        return Outcome.PENDING, Outcome.PENDING
+    pair = shogi.OUTCOMES[replay.result]
+    return pair if replay.sente.id == game.sente.id else (pair[1], pair[0])
+
+
+def round_records(rnd: Round, replayed_draws: bool = False) -> dict[PlayerId, RoundRecord]:
+    """What every player named in one round got from it. replayed_draws: a drawn game is decided by its
+    replay (the blitz), whose result counts instead."""
     out: dict[PlayerId, RoundRecord] = {}
     for game in rnd.games:
-        if game.result is None:
+        if replayed_draws:
+            pair = decided(game, rnd)
+        elif game.result is None:
             pair = (Outcome.PENDING, Outcome.PENDING)
         else:
             pair = shogi.OUTCOMES[game.result]
@@ -34,7 +56,8 @@ def round_records(rnd: Round) -> dict[PlayerId, RoundRecord]:
             (game.sente, game.gote, pair[0], "sente"),
             (game.gote, game.sente, pair[1], "gote"),
         ):
-            out[ref.id] = RoundRecord(rnd.number, outcome, shogi.POINTS[outcome], other.id, colour, game.board)
+            out[ref.id] = RoundRecord(rnd.number, outcome, shogi.POINTS[outcome], other.id, colour, game.board,
+                                      replayed_draws and game.result is Result.DRAW)
     for ref in rnd.byes:
         out[ref.id] = RoundRecord(rnd.number, Outcome.BYE, shogi.POINTS[Outcome.BYE])
     for refs, outcome in ((rnd.absent, Outcome.ABSENT), (rnd.half_byes, Outcome.HALF_BYE),
@@ -50,7 +73,7 @@ def event_records(event: Event, late_points: dict[PlayerId, Fraction] | None = N
     late_points = late_points or {}
     records: Records = {ref.id: [] for ref in event.entrants}
     for rnd in event.rounds:
-        this = round_records(rnd)
+        this = round_records(rnd, event.replay_draws)
         if not event.colours_known:
             this = {pid: replace(rec, colour=None) for pid, rec in this.items()}
         for pid, recs in records.items():

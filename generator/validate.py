@@ -7,7 +7,7 @@ from collections import defaultdict
 from . import knockout
 from .diagnostics import Location, Report
 from .late_entries import LAST_FROM_ROUND
-from .model import DataSet, Event, Player, Ref
+from .model import DataSet, Event, Game, Player, Ref, Result, Round
 from .sources.yamltree import suggest
 
 
@@ -169,6 +169,9 @@ def _knockout(event: Event, players: dict[str, Player], entrants: dict[str, Loca
                 if _known(ref, players, report) and entrants and ref.id not in entrants:
                     report.error(ref.loc, f"{players[ref.id].name} is in a replay but not entered in {event.short}",
                                  "replay only knock-out games of this event")
+        if event.replay_draws:
+            _replayed_draws(event, rnd, report)
+            continue
         first = next(iter([g for g in rnd.games if g.knockout] + list(rnd.replays)), None)
         if event.knockout is None and first is not None:
             report.error(first.loc, f"round {rnd.number} has knock-out games, but {event.short} has no knock-out",
@@ -178,6 +181,26 @@ def _knockout(event: Event, players: dict[str, Player], entrants: dict[str, Loca
     ko = knockout.progress(event, players)
     for problem in ko.problems if ko else []:
         report.error(problem.loc, problem.message, problem.hint)
+
+
+def _replayed_draws(event: Event, rnd: Round, report: Report) -> None:
+    """Every drawn game has one replay, and every replay is of a drawn game of the round."""
+    drawn = {frozenset((g.sente.id, g.gote.id)): g for g in rnd.games if g.result is Result.DRAW}
+    replayed: dict[frozenset[str], Game] = {}
+    for replay in rnd.replays:
+        pair = frozenset((replay.sente.id, replay.gote.id))
+        if pair not in drawn:
+            report.error(replay.loc, f"this replay is not of a drawn game of round {rnd.number}",
+                         "a replay is played by the two players of a drawn game, in the same round")
+        elif pair in replayed:
+            report.error(replay.loc, f"board {drawn[pair].board} is replayed twice (also at line "
+                         f"{replayed[pair].loc.line})", "the first replay's result counts: keep one")
+        else:
+            replayed[pair] = replay
+    for pair, game in drawn.items():
+        if pair not in replayed:
+            report.error(game.loc, f"board {game.board} was drawn, and in {event.short} a draw is replayed",
+                         "add the replay under 'replays:', e.g. [gote-id, sente-id, 1-0]; its result counts")
 
 
 def _place(ref: Ref, number: int, event: Event, entrants: dict[str, Location], seen: dict[str, Location],

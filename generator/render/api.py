@@ -68,7 +68,8 @@ def files(data: DataSet, results: dict[str, EventResults], prizes: dict[str, Pri
                 "event": event.path, "after_round": res.completed,
                 "rows": [{"player": s.player, "points": number(s.points), "rounds": [
                     {"round": r.round, "outcome": r.outcome.name.lower(), "opponent": r.opponent,
-                     "colour": r.colour, "points": number(r.points)} for r in res.records[s.player]]}
+                     "colour": r.colour, "points": number(r.points), "replayed": r.replayed}
+                    for r in res.records[s.player]]}
                     for s in res.final],
             })
             if event.path in prizes and event.prizes is not None:

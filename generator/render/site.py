@@ -177,6 +177,7 @@ class Renderer:
                         "gote": link(self.player(g.gote.id).name, player_page(g.gote.id), page),
                         "result": g.result.value if g.result else "…"} for g in rnd.replays]
             self.page(page, "round.md.j2", f"{event.short} round {rnd.number}", rnd=rnd, games=games,
+                      replays_count=event.replay_draws,
                       any_knockout=any(g.knockout for g in rnd.games), replays=replays,
                       knockout=res.knockout.rules if res.knockout else None,
                       any_handicap=bool(marks),
@@ -365,7 +366,7 @@ class Renderer:
                             "colour": {"sente": "☗", "gote": "☖"}.get(rec.colour or "", ""),
                             "board": rec.board or "",
                             "opponent": link(opp.name, player_page(opp.id), page) if opp else "",
-                            "outcome": rec.outcome.value + given,
+                            "outcome": rec.outcome.value + (" in the replay of a draw" if rec.replayed else "") + given,
                             "points": rec.points if rec.outcome is not Outcome.PENDING else None,
                         })
                     standing = final.get(ref.id)
@@ -445,6 +446,8 @@ def cell(rec: RoundRecord, number: dict[str, int]) -> str:
     if rec.outcome is Outcome.ABSENT:
         return "–"
     text = f"{number[rec.opponent]}{SYMBOL[rec.outcome]}" if rec.opponent else ""
+    if rec.replayed:
+        text += "r"
     if rec.outcome in (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS):
         text += "ff"
     return text

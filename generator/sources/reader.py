@@ -192,6 +192,7 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
         entrants = [m for t in teams for m in t.members] + unattached + entrants
     description = f.text("description") or ""
     rated = f.flag("rated")
+    replay_draws = f.flag("replay_draws") is True
     fesa_submitted = f.date("fesa_submitted")
     handicap_rule = _choice(f, "handicaps", ("none", "elo"), report, required=False) or "none"
     adjustments = _adjustments(f, report)
@@ -224,7 +225,8 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
                  rated=rated is not False, fesa_submitted=fesa_submitted, handicap_rule=handicap_rule,
                  from_round=from_round, withdrawn=withdrawn, prizes=prizes,
                  adjustments=tuple(adjustments), knockout=knockout, teams=tuple(teams), team_size=team_size,
-                 unattached=tuple(unattached), together=together, entry_fee=fee)
+                 unattached=tuple(unattached), together=together, entry_fee=fee,
+                 replay_draws=replay_draws)
 
 
 def _teams(f: Fields, report: Report) -> tuple[tuple[Team, ...], list[Ref], frozenset[str]]:
