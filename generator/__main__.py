@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from .diagnostics import Location, Report, Severity, display_path
-from . import fees, formation, handicaps, knockout, swiss, team_pairing
+from . import fees, formation, handicaps, knockout, simul, swiss, team_pairing
 from .fesa import messages, turnering
 from .fesa import validate as fesa_validate
 from .model import Event, Festival, Player
@@ -271,6 +271,8 @@ def cmd_pair(args: argparse.Namespace) -> int:
     players = loaded.data.players
     if event.is_team:
         return _pair_teams(event, res, players, number, absent, target, args.force)
+    if event.is_simul:
+        return _pair_simul(event, res, players, number, absent, target)
     ko = knockout.progress(event, players, set(absent) if number == 1 else None)
     ko_pairs, ko_notes = _knockout_pairs(ko, number, set(absent), players)
     in_knockout = {p for pair in ko_pairs for p in pair}
@@ -301,6 +303,45 @@ def cmd_pair(args: argparse.Namespace) -> int:
         print(f"bye: {labels[proposal.bye]}")
     for note in proposal.notes:
         print(f"note: {note}")
+    print(f"wrote {display_path(target)}")
+    return EXIT_OK
+
+
+def _pair_simul(event: Event, res: EventResults, players: dict[str, Player], number: int, absent: list[str],
+                target: Path) -> int:
+    """A simul's boards: the professional takes the strongest opponents present, the other givers the next;
+    each board's handicap follows the simul rule (written as a comment: the rule applies it)."""
+    def elo(pid: str) -> int:
+        rating = res.ratings[pid][number - 1]
+        return rating.elo if rating else 0
+
+    present = sorted((r.id for r in event.entrants if r.id not in absent), key=lambda p: (-elo(p), players[p].name))
+    boards = simul.assign([(g.ref.id, g.professional, g.boards) for g in event.givers], present)
+    if boards is None:
+        print(f"error: the givers' 'boards' in event.yaml add up to more than the {len(present)} opponents present",
+              file=sys.stderr)
+        return EXIT_DATA_ERRORS
+    pairs, notes = [], []
+    for giver, opponents in boards.items():
+        for opp in opponents:
+            h = handicaps.compute(elo(giver), elo(opp), len(opponents))
+            pairs.append((giver, opp))
+            adjusted = h.steps[-2].split(": ")[-1]
+            notes.append(f"{players[opp].name}: {handicaps.label(h.code)} (adjusted ERD {adjusted})")
+    if target.exists():
+        text = round_writer.update_text(target, pairs, None, absent)
+    else:
+        header = [f"{event.short}: boards proposed by `python -m generator pair` (professionals first, against "
+                  "the strongest opponents present).",
+                  "Each board's handicap follows the simul rule; write one after the two ids only to override it "
+                  "(the giver's recommendation), e.g. [giver, opponent, 2p].",
+                  "Add each result from the giver's side (1-0: the giver won), and commit."]
+        text = round_writer.new_text(header, pairs, None, absent, notes)
+    target.write_text(text, encoding="utf-8")
+    for giver, opponents in boards.items():
+        print(f"{players[giver].name}: {len(opponents)} boards")
+        for opp in opponents:
+            print(f"    {players[opp].name} ({elo(opp)})")
     print(f"wrote {display_path(target)}")
     return EXIT_OK
 

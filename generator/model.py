@@ -155,6 +155,8 @@ class PrizeRules:
     best_kyu: Decimal | None = None
     best_junior: Decimal | None = None  # under 18 on the first day of the event
     per_player: tuple[Decimal, ...] = ()  # team events: to each player of the team placed 1st, 2nd, …
+    fund: Decimal | None = None  # the simul: a fund divided equally over the winners …
+    cap: Decimal | None = None  # … with at most this much each
 
 
 @dataclass(frozen=True)
@@ -176,6 +178,15 @@ class KnockoutRules:
     regions: frozenset[str] = frozenset()  # ISO codes whose nationals or residents may play
     active_since: dt.date | None = None  # a FESA-rated game on or after this day is needed
     prizes: PrizeRules | None = None
+
+
+@dataclass(frozen=True)
+class Giver:
+    """A simultaneous giver: plays many boards at once, named first on each of them."""
+
+    ref: Ref
+    professional: bool = False  # plays the strongest opponents present (seed)
+    boards: int | None = None  # how many boards the giver takes, when the organizers fixed it
 
 
 @dataclass(frozen=True)
@@ -222,6 +233,11 @@ class Event:
     unattached: tuple[Ref, ...] = ()  # team events: players entered without a team yet
     together: frozenset[PlayerId] = frozenset()  # unattached players who asked for a team of their nationals
     replay_draws: bool = False  # a drawn game is replayed and the replay's result counts (the blitz)
+    givers: tuple[Giver, ...] = ()  # simul events: the givers (the entrants are their opponents)
+
+    @property
+    def is_simul(self) -> bool:
+        return self.format == "simul"
 
     @property
     def is_team(self) -> bool:

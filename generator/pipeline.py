@@ -10,6 +10,7 @@ from .fesa import export, turnering
 from .fesa import validate as fesa_validate
 from .model import DataSet, Event
 from .prizes import PrizeList, event_prizes, knockout_prizes, team_prizes
+from .simul import GiverResult, giver_results, simul_prizes
 from .sources.reader import read_data
 from .standings import EventResults, compute_event
 from .validate import validate
@@ -32,6 +33,7 @@ class Loaded:
     fesa: dict[str, FesaFile] = field(default_factory=dict)  # by event path
     prizes: dict[str, PrizeList] = field(default_factory=dict)  # by event path, for events with prizes
     knockout_prizes: dict[str, PrizeList] = field(default_factory=dict)  # by event path: its knock-out's
+    simuls: dict[str, list[GiverResult]] = field(default_factory=dict)  # by event path: each giver's boards
 
     @property
     def ok(self) -> bool:
@@ -49,7 +51,13 @@ def load(root: Path, stop_at: tuple[str, int] | None = None) -> Loaded:
         loaded.fesa = {e.path: fesa_file(e, loaded.results[e.path], data, report) for e in data.events()}
         for e in data.events():
             res = loaded.results[e.path]
-            prizes = team_prizes(e, res.teams.final) if res.teams else event_prizes(e, res.final, data.players)
+            if e.is_simul:
+                loaded.simuls[e.path] = giver_results(e)
+                prizes = simul_prizes(e)
+            elif res.teams:
+                prizes = team_prizes(e, res.teams.final)
+            else:
+                prizes = event_prizes(e, res.final, data.players)
             if prizes is not None:
                 loaded.prizes[e.path] = prizes
             ko = knockout_prizes(loaded.results[e.path].knockout)

@@ -61,6 +61,9 @@ def validate_event(event: Event, players: dict[str, Player], report: Report) -> 
 
         seen: dict[str, Location] = {}
         for game in rnd.games:
+            if event.is_simul:  # the giver plays many boards (checked in _simul)
+                _place(game.gote, rnd.number, event, entrants, seen, players, report)
+                continue
             if game.sente.id == game.gote.id:
                 report.error(game.gote.loc, f"'{game.sente.id}' is on both sides of board {game.board}",
                              "pair two different players")
@@ -103,6 +106,8 @@ def validate_event(event: Event, players: dict[str, Player], report: Report) -> 
     _knockout(event, players, entrants, report)
     if event.is_team:
         _teams(event, players, report)
+    if event.is_simul:
+        _simul(event, players, entrants, report)
 
 
 def _teams(event: Event, players: dict[str, Player], report: Report) -> None:
@@ -181,6 +186,59 @@ def _knockout(event: Event, players: dict[str, Player], entrants: dict[str, Loca
     ko = knockout.progress(event, players)
     for problem in ko.problems if ko else []:
         report.error(problem.loc, problem.message, problem.hint)
+
+
+def _simul(event: Event, players: dict[str, Player], entrants: dict[str, Location], report: Report) -> None:
+    """Givers are known and not opponents; each board has a giver first and an opponent second; the
+    professional plays the strongest opponents present (seed: "preferentially", so a warning)."""
+    givers: dict[str, Location] = {}
+    for giver in event.givers:
+        ref = giver.ref
+        if not _known(ref, players, report):
+            continue
+        if ref.id in givers:
+            report.error(ref.loc, f"{players[ref.id].name} is listed twice as a giver (first at line "
+                         f"{givers[ref.id].line})", "list each giver once")
+        elif ref.id in entrants:
+            report.error(ref.loc, f"{players[ref.id].name} is both a giver and an opponent (line "
+                         f"{entrants[ref.id].line})", "remove the player from 'players' or from 'givers'")
+        givers.setdefault(ref.id, ref.loc)
+    if not event.givers:
+        report.error(event.loc, f"{event.short} has no givers", "list them under 'givers:' in event.yaml")
+
+    def elo(pid: str) -> int:
+        rating = players[pid].rating if pid in players else None
+        return rating.elo if rating else 0
+
+    for rnd in event.rounds:
+        boards: dict[str, list[str]] = defaultdict(list)
+        for game in rnd.games:
+            if game.sente.id not in givers:
+                if game.sente.id in players:
+                    report.error(game.sente.loc, f"{players[game.sente.id].name} is not a giver, but is named first "
+                                 f"on board {game.board}", "name the giver first on every board: [giver-id, "
+                                 "opponent-id, result], or list the player under 'givers:'")
+                continue
+            if game.gote.id in givers:
+                report.error(game.gote.loc, f"{players[game.gote.id].name} is a giver and cannot be an opponent",
+                             "pair each giver with opponents from 'players'")
+                continue
+            boards[game.sente.id].append(game.gote.id)
+        for giver in event.givers:
+            played = len(boards.get(giver.ref.id, []))
+            if giver.boards is not None and played != giver.boards and rnd.readable:
+                report.warning(giver.ref.loc, f"{players[giver.ref.id].name} plays {played} boards in round "
+                               f"{rnd.number}, not the {giver.boards} given in event.yaml",
+                               "correct 'boards' or the round file")
+        for pro in (g for g in event.givers if g.professional and boards.get(g.ref.id)):
+            weakest = min(boards[pro.ref.id], key=elo)
+            stronger = sorted((pid for g, opps in boards.items() if g != pro.ref.id for pid in opps
+                               if elo(pid) > elo(weakest)), key=lambda p: (-elo(p), p))
+            if stronger:
+                report.warning(rnd.loc, f"{players[pro.ref.id].name} (professional) plays {players[weakest].name} "
+                               f"({elo(weakest)}) while {players[stronger[0]].name} "
+                               f"({elo(stronger[0])}) plays another giver",
+                               "the professional plays the strongest opponents present (seed)")
 
 
 def _replayed_draws(event: Event, rnd: Round, report: Report) -> None:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import simul
 from ..knockout import Knockout
 from ..model import DataSet, Event, Game
 from ..prizes import PrizeList
+from ..simul import GiverResult
 from ..standings import EventResults, Standing
 from ..teams import COLUMNS
 from .text import json_text, number
@@ -47,8 +49,20 @@ def _knockout(event: Event, ko: Knockout, prizes: PrizeList | None) -> dict[str,
     }
 
 
+def _simul(event: Event, givers: list[GiverResult], prizes: PrizeList | None) -> dict[str, Any]:
+    return {
+        "event": event.path,
+        "givers": [{"player": g.giver, "professional": g.professional, "round": g.round,
+                    "boards": [_game(b) for b in g.boards], "score": number(g.score), "decided": g.decided,
+                    "grand_prix_points": simul.giver_points(g.share) if g.share is not None and g.complete else None}
+                   for g in givers],
+        "winners": simul.winners(event),
+        "prizes": _awards(prizes) if prizes else [],
+    }
+
+
 def files(data: DataSet, results: dict[str, EventResults], prizes: dict[str, PrizeList],
-          knockout_prizes: dict[str, PrizeList]) -> dict[str, str]:
+          knockout_prizes: dict[str, PrizeList], simuls: dict[str, list[GiverResult]]) -> dict[str, str]:
     out: dict[str, str] = {}
     index = []
     for festival in data.festivals:
@@ -85,6 +99,9 @@ def files(data: DataSet, results: dict[str, EventResults], prizes: dict[str, Pri
                     "matches": [{"round": m.round, "teams": [m.team, m.opponent],
                                  "board_points": [number(m.board_points), number(m.opponent_points)]}
                                 for t in event.teams for m in res.teams.sides[t.id] if m.team == m.match.teams[0].id]})
+            if event.is_simul:
+                out[f"{base}/simul.json"] = json_text(_simul(event, simuls.get(event.path, []),
+                                                             prizes.get(event.path)))
             if res.knockout is not None:
                 out[f"{base}/knockout.json"] = json_text(_knockout(event, res.knockout,
                                                                    knockout_prizes.get(event.path)))

@@ -13,6 +13,8 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from ..countries import country_name
+from .. import handicaps, simul
+from ..games import shogi
 from ..model import Event, Festival, Outcome, Player, PrizeRules, Result, Round
 from ..pipeline import Loaded
 from ..prizes import PrizeList, ordinal
@@ -62,6 +64,10 @@ def round_page(event: Event, number: int) -> str:
     return f"{event.path}/round-{number}.md"
 
 
+def giver_page(event: Event, giver: str) -> str:
+    return f"{event.path}/givers/{giver}.md"
+
+
 def team_page(event: Event, team_id: str) -> str:
     return f"{event.path}/teams/{team_id}.md"
 
@@ -77,7 +83,9 @@ class Renderer:
         self.fesa = loaded.fesa
         self.prizes = loaded.prizes
         self.knockout_prizes = loaded.knockout_prizes
+        self.simuls = loaded.simuls
         self.env = _env()
+        self.env.globals["player_name"] = lambda pid: self.player(pid).name
         self.site = Site()
 
     def page(self, path: str, template: str, title: str, **context: Any) -> None:
@@ -96,7 +104,7 @@ class Renderer:
             for event in festival.events:
                 self.event_pages(festival, event, self.results[event.path])
         self.player_pages()
-        self.site.files.update(api.files(self.data, self.results, self.prizes, self.knockout_prizes))
+        self.site.files.update(api.files(self.data, self.results, self.prizes, self.knockout_prizes, self.simuls))
         self.site.nav = self.navigation()
         return self.site
 
@@ -122,19 +130,12 @@ class Renderer:
         common = {"festival": festival, "event": event, "res": res, "fesa": fesa, "late": bool(event.from_round),
                   "COLUMNS": COLUMNS,
                   "tiebreaks": [TIEBREAKS[k] for k in event.tiebreaks]}
-        page = event_page(event)
-        progress = [{"name": link(self.player(s.player).name, player_page(s.player), page),
-                     "ranks": res.rank_after(s.player)} for s in res.final]
-        names = {pid: self.player(pid).name for pid in (res.knockout.places.values() if res.knockout else ())}
         if res.teams is not None:
             self.team_pages(event, res, common)
-        self.page(page, "team_standings.md.j2" if res.teams else "standings.md.j2", f"{event.short} standings",
-                  names=names, team_rows=self.team_rows(event, res.teams.final, page) if res.teams else [],
-                  rows=self.standings_rows(res, res.final, page), progress=progress,
-                  round_links=[link(f"Round {r.number}", round_page(event, r.number), page) for r in event.rounds],
-                  **common)
-        page = event_page(event, "crosstable")
-        self.page(page, "crosstable.md.j2", f"{event.short} crosstable", rows=self.crosstable(res, page), **common)
+        if event.is_simul:
+            self.simul_pages(event, common)
+        else:
+            self.standings_pages(event, res, common)
         page = event_page(event, "rules")
         self.page(page, "rules.md.j2", f"{event.short} rules", **common)
         prizes = self.prizes.get(event.path)
@@ -149,6 +150,23 @@ class Renderer:
                   adjustments=[{"name": link(self.player(a.player).name, player_page(a.player), page), "adj": a}
                                for a in sorted(event.adjustments, key=lambda a: (a.from_round, a.player))],
                   **common)
+        if not event.is_simul:
+            self.round_pages(event, res, common)
+
+    def standings_pages(self, event: Event, res: EventResults, common: dict[str, Any]) -> None:
+        page = event_page(event)
+        progress = [{"name": link(self.player(s.player).name, player_page(s.player), page),
+                     "ranks": res.rank_after(s.player)} for s in res.final]
+        names = {pid: self.player(pid).name for pid in (res.knockout.places.values() if res.knockout else ())}
+        self.page(page, "team_standings.md.j2" if res.teams else "standings.md.j2", f"{event.short} standings",
+                  names=names, team_rows=self.team_rows(event, res.teams.final, page) if res.teams else [],
+                  rows=self.standings_rows(res, res.final, page), progress=progress,
+                  round_links=[link(f"Round {r.number}", round_page(event, r.number), page) for r in event.rounds],
+                  **common)
+        page = event_page(event, "crosstable")
+        self.page(page, "crosstable.md.j2", f"{event.short} crosstable", rows=self.crosstable(res, page), **common)
+
+    def round_pages(self, event: Event, res: EventResults, common: dict[str, Any]) -> None:
         for rnd in event.rounds:
             page = round_page(event, rnd.number)
             before = {pid: sum((r.points for r in recs if r.round < rnd.number), start=Fraction(0))
@@ -185,6 +203,50 @@ class Renderer:
                       byes=[link(self.player(r.id).name, player_page(r.id), page) for r in rnd.byes],
                       absent=[link(self.player(r.id).name, player_page(r.id), page) for r in rnd.absent],
                       rows=self.standings_rows(res, table, page) if table else None, **common)
+
+    def simul_pages(self, event: Event, common: dict[str, Any]) -> None:
+        """The simul: an overview of the givers and the winners, and a page per giver with the boards."""
+        res = common["res"]
+        page = event_page(event)
+        givers = self.simuls.get(event.path, [])
+        prizes = self.prizes.get(event.path)
+        prize_of = {a.player: a.amount for a in prizes.awards} if prizes else {}
+
+        def name(pid: str, where: str) -> Markup:
+            return link(self.player(pid).name, player_page(pid), where)
+
+        rows = [{"name": link(self.player(g.giver).name, giver_page(event, g.giver), page),
+                 "professional": g.professional, "boards": len(g.boards),
+                 "won": g.count(Outcome.WIN, Outcome.FORFEIT_WIN), "drawn": g.count(Outcome.DRAW),
+                 "lost": g.count(Outcome.LOSS, Outcome.FORFEIT_LOSS), "score": g.score,
+                 "share": percent(g.share) if g.share is not None else "–",
+                 "gp": simul.giver_points(g.share) if g.share is not None and g.complete else None}
+                for g in givers]
+        winners = [{"name": name(pid, page), "giver": name(next(x.sente.id for r in event.rounds for x in r.games
+                                                                  if x.gote.id == pid), page),
+                    "amount": prize_of.get(pid)} for pid in simul.winners(event)]
+        self.page(page, "simul.md.j2", f"{event.short}", rows=rows, winners=winners,
+                  currency=event.prizes.currency if event.prizes else "", prizes=prizes, **common)
+        for g in givers:
+            page = giver_page(event, g.giver)
+            boards = []
+            for game in g.boards:
+                h = res.handicaps.get((g.round, game.board))
+                rating = res.ratings[game.gote.id][g.round - 1]
+                outcome = shogi.OUTCOMES[game.result][1] if game.result else None
+                boards.append({"board": game.board, "opponent": name(game.gote.id, page),
+                               "elo": rating.elo if rating else "–",
+                               "handicap": (h.code.upper() + (" *" if h.overrides_rule else "")) if h else "even",
+                               "rule": (h.rule_code.upper() if h.rule_code else "an even game")
+                               if h and h.overrides_rule else "",
+                               "result": game.result.value if game.result else "…",
+                               "gp": simul.OPPONENT_POINTS.get(outcome) if outcome else None})
+            giver_rating = res.ratings[g.giver][g.round - 1]
+            self.page(page, "simul_giver.md.j2", f"{event.short}: {self.player(g.giver).name}",
+                      giver=self.player(g.giver), result=g, boards=boards,
+                      elo=giver_rating.elo if giver_rating else "–",
+                      effect=handicaps.simul_effect(len(g.boards)),
+                      any_override=any(b["rule"] for b in boards), **common)
 
     def team_rows(self, event: Event, table: tuple[TeamStanding, ...], page: str) -> list[dict[str, Any]]:
         names = {t.id: t.name for t in event.teams}
@@ -362,14 +424,15 @@ class Renderer:
                         if h is not None:
                             given = f" · {'gave' if h.giver == ref.id else 'received'} {h.code.upper()}"
                         games.append({
-                            "round": link(str(rec.round), round_page(event, rec.round), page),
+                            "round": link(str(rec.round), giver_page(event, rec.opponent) if event.is_simul and
+                                          rec.opponent else round_page(event, rec.round), page),
                             "colour": {"sente": "☗", "gote": "☖"}.get(rec.colour or "", ""),
                             "board": rec.board or "",
                             "opponent": link(opp.name, player_page(opp.id), page) if opp else "",
                             "outcome": rec.outcome.value + (" in the replay of a draw" if rec.replayed else "") + given,
                             "points": rec.points if rec.outcome is not Outcome.PENDING else None,
                         })
-                    standing = final.get(ref.id)
+                    standing = final.get(ref.id) if not event.is_simul else None
                     ko_line = self.knockout_line(event, res, ref.id, page)
                     team = next((t for t in event.teams if any(r.id == ref.id for r in t.members)), None)
                     if team is not None:
@@ -381,6 +444,14 @@ class Renderer:
                         "standing": standing, "of": len(res.final), "completed": res.completed,
                         "games": games,
                     })
+                for g in self.simuls.get(event.path, []):
+                    page = player_page(g.giver)
+                    entries[g.giver].append({
+                        "knockout": link(f"Gave a simul on {len(g.boards)} boards", giver_page(event, g.giver), page)
+                        + Markup(f": {md(points(g.score))} of {g.decided}."),
+                        "festival": festival, "event": event,
+                        "event_link": link(f"{event.name}", event_page(event), page),
+                        "standing": None, "of": 0, "completed": res.completed, "games": []})
         index = []
         for pid, player in sorted(self.data.players.items(), key=lambda kv: (kv[1].name, kv[0])):
             page = player_page(pid)
@@ -410,6 +481,13 @@ class Renderer:
                 pages: list[Any] = [{"Standings": event_page(event)},
                                     {"Crosstable": event_page(event, "crosstable")},
                                     {"Entries": event_page(event, "entries")}]
+                if event.is_simul:
+                    pages = [{"Overview": event_page(event)},
+                             {"Givers": [{html.escape(self.player(g.ref.id).name): giver_page(event, g.ref.id)}
+                                         for g in event.givers
+                                         if any(r.giver == g.ref.id for r in self.simuls.get(event.path, []))]},
+                             {"Entries": event_page(event, "entries")}]
+                    rounds = []
                 if event.is_team:
                     pages[1:2] = [{"Teams": [f"{event.path}/teams/index.md",
                                              *[{html.escape(t.name): team_page(event, t.id)}
@@ -427,6 +505,12 @@ class Renderer:
         nav += [{"Players": "players/index.md"}, {"For organizers": "organizers.md"},
                 {"Results API": "api.md"}]
         return nav
+
+
+def percent(share: Fraction) -> str:
+    """7/8 -> '87.5 %' (to a tenth, from the exact fraction)."""
+    value = (Decimal(share.numerator) * 100 / Decimal(share.denominator)).quantize(Decimal("0.1"))
+    return f"{value} %"
 
 
 def t_stage(stage: str) -> str:

@@ -62,11 +62,12 @@ def prize_rules(f: Fields, report: Report, key: str = "prizes") -> PrizeRules | 
     places = tuple(a for n in p.items("places") if (a := money(n, report, "places")) is not None)
     per_player = tuple(a for n in p.items("per_player") if (a := money(n, report, "per_player")) is not None)
     categories = {}
-    for key in ("best_kyu", "best_junior"):
+    for key in ("best_kyu", "best_junior", "fund", "cap"):
         value = p.raw(key)
         categories[key] = money(value, report, key) if value is not None else None
     p.finish()
-    return PrizeRules(currency, places, categories["best_kyu"], categories["best_junior"], per_player)
+    return PrizeRules(currency, places, categories["best_kyu"], categories["best_junior"], per_player,
+                      categories["fund"], categories["cap"])
 
 
 def entry_fee(f: Fields, report: Report) -> EntryFee | None:

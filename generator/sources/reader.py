@@ -19,7 +19,7 @@ from pathlib import Path
 from ..diagnostics import Location, Report, display_path
 from ..games import shogi
 from ..handicaps import CODES as HANDICAP_CODES
-from ..model import DataSet, Event, Festival, Game, Match, Player, Ref, Round, Team
+from ..model import DataSet, Event, Festival, Game, Giver, Match, Player, Ref, Round, Team
 from ..ratings import Adjustment
 from . import common
 from .fesa_event import read_fesa_tournament
@@ -28,7 +28,7 @@ from .yamltree import Fields, Mapping, Scalar, Sequence, Tree, as_str, load, sug
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 ROUND_FILE = re.compile(r"^round-([1-9][0-9]*)\.yaml$")
 TIME = re.compile(r"^([01]?[0-9]|2[0-3]):[0-5][0-9]$")
-FORMATS = ("swiss", "team-swiss")
+FORMATS = ("swiss", "team-swiss", "simul")
 GAMES = ("shogi",)
 
 
@@ -194,7 +194,8 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
     rated = f.flag("rated")
     replay_draws = f.flag("replay_draws") is True
     fesa_submitted = f.date("fesa_submitted")
-    handicap_rule = _choice(f, "handicaps", ("none", "elo"), report, required=False) or "none"
+    handicap_rule = _choice(f, "handicaps", ("none", "elo", "simul"), report, required=False) or "none"
+    givers = _givers(f, report) if fmt == "simul" else ()
     adjustments = _adjustments(f, report)
     withdrawn = _withdrawals(f, report)
     prizes = common.prize_rules(f, report)
@@ -226,7 +227,7 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
                  from_round=from_round, withdrawn=withdrawn, prizes=prizes,
                  adjustments=tuple(adjustments), knockout=knockout, teams=tuple(teams), team_size=team_size,
                  unattached=tuple(unattached), together=together, entry_fee=fee,
-                 replay_draws=replay_draws)
+                 replay_draws=replay_draws, givers=givers)
 
 
 def _teams(f: Fields, report: Report) -> tuple[tuple[Team, ...], list[Ref], frozenset[str]]:
@@ -262,6 +263,23 @@ def _teams(f: Fields, report: Report) -> tuple[tuple[Team, ...], list[Ref], froz
         else:
             unattached.extend(_refs([item], report, "unattached"))
     return tuple(teams), unattached, frozenset(together)
+
+
+def _givers(f: Fields, report: Report) -> tuple[Giver, ...]:
+    """givers: ids, or {player: id, professional: true, boards: n}."""
+    out = []
+    for node in f.items("givers", required=True):
+        if isinstance(node, Mapping):
+            g = Fields(node, report, "a simul giver", node.loc)
+            pid = g.text("player", required=True)
+            professional = g.flag("professional") is True
+            boards = g.integer("boards", minimum=1)
+            g.finish()
+            if pid is not None:
+                out.append(Giver(Ref(pid, node.loc), professional, boards))
+        else:
+            out.extend(Giver(ref) for ref in _refs([node], report, "givers"))
+    return tuple(out)
 
 
 def _adjustments(f: Fields, report: Report) -> list[Adjustment]:
