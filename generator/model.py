@@ -234,6 +234,13 @@ class Event:
     together: frozenset[PlayerId] = frozenset()  # unattached players who asked for a team of their nationals
     replay_draws: bool = False  # a drawn game is replayed and the replay's result counts (the blitz)
     givers: tuple[Giver, ...] = ()  # simul events: the givers (the entrants are their opponents)
+    eligibility: str = ""  # "beginners": never in an official tournament, never ranked above 10 kyu
+    playoff_over: int | None = None  # a play-off decides a shared first place when more players took part
+    playoff: Round | None = None  # the play-off's games (playoff.yaml), apart from the event's rounds
+
+    def plays(self, pid: PlayerId) -> bool:
+        """Entered, as an entrant (team members included) or as a simul giver."""
+        return any(r.id == pid for r in self.entrants) or any(g.ref.id == pid for g in self.givers)
 
     @property
     def is_simul(self) -> bool:

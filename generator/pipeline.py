@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .diagnostics import Report
+from .diagnostics import Location, Report
 from .fesa import export, turnering
 from .fesa import validate as fesa_validate
 from .model import DataSet, Event
@@ -48,6 +48,8 @@ def load(root: Path, stop_at: tuple[str, int] | None = None) -> Loaded:
     loaded = Loaded(data, report)
     if loaded.ok:
         loaded.results = {e.path: compute_event(e, data.players) for e in data.events()}
+        for e in data.events():
+            _playoff_problems(e, loaded.results[e.path], report)
         loaded.fesa = {e.path: fesa_file(e, loaded.results[e.path], data, report) for e in data.events()}
         for e in data.events():
             res = loaded.results[e.path]
@@ -64,6 +66,30 @@ def load(root: Path, stop_at: tuple[str, int] | None = None) -> Loaded:
             if ko is not None:
                 loaded.knockout_prizes[e.path] = ko
     return loaded
+
+
+def _playoff_problems(event: Event, res: EventResults, report: Report) -> None:
+    """A play-off only between those sharing first place, only when the rules ask for one; a warning while
+    it is still to be played."""
+    po, games = res.playoff, event.playoff
+    if games is not None and (po is None or not po.needed):
+        why = (f"{event.short} is not finished" if po is None else
+               "first place is not shared" if len(res.final) < 2 or res.final[1].points < res.final[0].points
+               else f"only {len(event.entrants)} took part (a play-off needs more than {event.playoff_over})")
+        report.error(Location(games.loc.file), f"no play-off is needed: {why}", "remove playoff.yaml")
+        return
+    if po is None or not po.needed:
+        return
+    for game in games.games if games else ():
+        for ref in (game.sente, game.gote):
+            if ref.id not in po.players:
+                report.error(ref.loc, f"'{ref.id}' does not share first place, so does not play the play-off",
+                             f"the play-off is between {', '.join(po.players)}")
+    if not po.decided:
+        where = Location(games.loc.file) if games else event.loc
+        report.warning(where, f"{event.short}: {len(po.players)} players share first place and a play-off "
+                       "decides the winner", "add its games to playoff.yaml in the event folder"
+                       if games is None else "the play-off has no single winner yet: add its next game")
 
 
 def fesa_file(event: Event, res: EventResults, data: DataSet, report: Report) -> FesaFile:

@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .beginners import Playoff, playoff, reorder
 from .boards import BoardHandicap, event_handicaps, ratings_by_round
 from .knockout import Knockout, progress
 from .model import Event, Player, PlayerId
@@ -71,6 +72,7 @@ class EventResults:
     handicaps: dict[tuple[int, int], BoardHandicap] = field(default_factory=dict)  # by (round, board)
     late: dict[PlayerId, tuple[str, Fraction]] = field(default_factory=dict)  # late entries: group, points
     knockout: Knockout | None = None  # the knock-out inside the event, followed through its rounds
+    playoff: Playoff | None = None  # a play-off for a shared first place, when the rules ask for one
     teams: TeamResults | None = None  # team events
 
     @property
@@ -88,9 +90,12 @@ def compute_event(event: Event, players: dict[PlayerId, Player]) -> EventResults
     records = event_records(event, {pid: pts for pid, (_, pts) in groups.items()})
     done = completed_rounds(event)
     by_round = tuple(tuple(standings(records, r, event.tiebreaks, names)) for r in range(1, done + 1))
+    po = playoff(event, by_round[-1], done) if by_round else None
+    if po is not None:
+        by_round = (*by_round[:-1], reorder(by_round[-1], po))
     ranks = tuple({s.player: s.rank for s in table} for table in by_round)
     return EventResults(event, records, done, by_round, ranks, ratings, event_handicaps(event, ratings), groups,
-                        progress(event, players), team_results(event, ratings, done))
+                        progress(event, players), playoff=po, teams=team_results(event, ratings, done))
 
 
 def team_results(event: Event, ratings: dict[PlayerId, list[Rating | None]], done: int) -> TeamResults | None:

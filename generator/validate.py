@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from . import knockout
+from . import beginners, knockout
 from .diagnostics import Location, Report
 from .late_entries import LAST_FROM_ROUND
 from .model import DataSet, Event, Game, Player, Ref, Result, Round
@@ -15,9 +15,26 @@ def validate(data: DataSet, report: Report) -> None:
     for festival in data.festivals:
         for event in festival.events:
             validate_event(event, data.players, report)
+            if event.eligibility == "beginners":
+                _beginners(event, data, report)
             if festival.start and event.start and festival.end and not festival.start <= event.start <= festival.end:
                 report.warning(event.loc, f"{event.short} starts on {event.start}, outside the festival's dates",
                                "check 'start' in event.yaml and festival.yaml")
+
+
+def _beginners(event: Event, data: DataSet, report: Report) -> None:
+    """A beginners' session: at most four rounds, and only players who may take part."""
+    if event.rounds_planned > beginners.MAX_ROUNDS:
+        report.error(event.loc, f"{event.short} has {event.rounds_planned} rounds, but a beginners' session has "
+                     f"at most {beginners.MAX_ROUNDS}", f"set rounds: {beginners.MAX_ROUNDS} or fewer")
+    for ref in event.entrants:
+        player = data.players.get(ref.id)
+        if player is None:
+            continue
+        for reason in beginners.reasons(player, event, data):
+            report.error(ref.loc, f"{player.name} may not play {event.short}: {reason}",
+                         "the session is for players who never played an official tournament and were never "
+                         "ranked above 10 kyu: remove the player from 'players'")
 
 
 def _known(ref: Ref, players: dict[str, Player], report: Report) -> bool:
@@ -103,6 +120,8 @@ def validate_event(event: Event, players: dict[str, Player], report: Report) -> 
         if adj.from_round > event.rounds_planned:
             report.error(where, f"from_round {adj.from_round} is beyond the event's {event.rounds_planned} rounds")
     _repeats(event, players, report)
+    if event.playoff is not None:
+        _playoff(event, players, entrants, report)
     _knockout(event, players, entrants, report)
     if event.is_team:
         _teams(event, players, report)
@@ -186,6 +205,20 @@ def _knockout(event: Event, players: dict[str, Player], entrants: dict[str, Loca
     ko = knockout.progress(event, players)
     for problem in ko.problems if ko else []:
         report.error(problem.loc, problem.message, problem.hint)
+
+
+def _playoff(event: Event, players: dict[str, Player], entrants: dict[str, Location], report: Report) -> None:
+    po = event.playoff
+    assert po is not None
+    if event.playoff_over is None:
+        report.error(Location(po.loc.file), f"{event.short} has no play-off",
+                     "remove playoff.yaml, or set playoff_when_more_than in event.yaml")
+        return
+    for game in po.games:
+        for ref in (game.sente, game.gote):
+            if _known(ref, players, report) and ref.id not in entrants:
+                report.error(ref.loc, f"{players[ref.id].name} plays in the play-off but is not entered in "
+                             f"{event.short}", "only players sharing first place play the play-off")
 
 
 def _simul(event: Event, players: dict[str, Player], entrants: dict[str, Location], report: Report) -> None:

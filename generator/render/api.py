@@ -77,6 +77,10 @@ def files(data: DataSet, results: dict[str, EventResults], prizes: dict[str, Pri
             out[f"{base}/standings.json"] = json_text({
                 "event": event.path, "after_round": res.completed, "tiebreaks": list(event.tiebreaks),
                 "rows": [dict(_standing(s, event), ranks_by_round=res.rank_after(s.player)) for s in res.final],
+                "playoff": {"players": list(res.playoff.players), "winner": res.playoff.winner,
+                            "points": {p: number(v) for p, v in res.playoff.points.items()},
+                            "games": [_game(g) for g in event.playoff.games] if event.playoff else []}
+                if res.playoff and res.playoff.needed else None,
             })
             out[f"{base}/crosstable.json"] = json_text({
                 "event": event.path, "after_round": res.completed,

@@ -5,6 +5,7 @@ Layout:
     data/<festival>/festival.yaml           name, city, dates, the order of its events
     data/<festival>/<event>/event.yaml      format, rounds, time control, tiebreaks, entrants
     data/<festival>/<event>/round-<n>.yaml  the games of round n
+    data/<festival>/<event>/playoff.yaml    the games of a play-off for a shared first place
 
 Only the shape of each file is checked here; how the files fit together is checked in validate.py.
 """
@@ -196,6 +197,8 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
     fesa_submitted = f.date("fesa_submitted")
     handicap_rule = _choice(f, "handicaps", ("none", "elo", "simul"), report, required=False) or "none"
     givers = _givers(f, report) if fmt == "simul" else ()
+    eligibility = _choice(f, "eligibility", ("open", "beginners"), report, required=False) or "open"
+    playoff_over = f.integer("playoff_when_more_than", minimum=0)
     adjustments = _adjustments(f, report)
     withdrawn = _withdrawals(f, report)
     prizes = common.prize_rules(f, report)
@@ -206,8 +209,12 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
         report.error(Location(shown), f"event folder name '{folder.name}' is not a simple id",
                      "rename it with lower-case letters, digits and hyphens, e.g. championship")
     rounds = []
+    playoff = None
     for path in sorted(folder.iterdir()):
         if path.name == "event.yaml" or path.is_dir():
+            continue
+        if path.name == "playoff.yaml":
+            playoff = read_round(path, (rounds_planned or 0) + 1, report)
             continue
         match = ROUND_FILE.match(path.name)
         if match and stop_at is not None and int(match.group(1)) >= stop_at:
@@ -227,7 +234,8 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
                  from_round=from_round, withdrawn=withdrawn, prizes=prizes,
                  adjustments=tuple(adjustments), knockout=knockout, teams=tuple(teams), team_size=team_size,
                  unattached=tuple(unattached), together=together, entry_fee=fee,
-                 replay_draws=replay_draws, givers=givers)
+                 replay_draws=replay_draws, givers=givers, eligibility=eligibility, playoff_over=playoff_over,
+                 playoff=playoff)
 
 
 def _teams(f: Fields, report: Report) -> tuple[tuple[Team, ...], list[Ref], frozenset[str]]:
