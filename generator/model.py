@@ -237,6 +237,7 @@ class Event:
     eligibility: str = ""  # "beginners": never in an official tournament, never ranked above 10 kyu
     playoff_over: int | None = None  # a play-off decides a shared first place when more players took part
     playoff: Round | None = None  # the play-off's games (playoff.yaml), apart from the event's rounds
+    schedule: tuple[ProgrammeItem, ...] = ()  # the event's sessions, for the festival programme
 
     def plays(self, pid: PlayerId) -> bool:
         """Entered, as an entrant (team members included) or as a simul giver."""
@@ -260,6 +261,46 @@ class Event:
 
 
 @dataclass(frozen=True)
+class GrandPrixEvent:
+    """How one event scores in the Grand Prix: points by final place, or (the simul) by result."""
+
+    event: str  # the event folder
+    loc: Location
+    places: tuple[int, ...] = ()  # points for 1st, 2nd, …; shared ranks share their places' points
+    win: int | None = None  # the simul: points by the opponent's result (givers by their score)
+    draw: int | None = None
+    loss: int | None = None
+
+
+@dataclass(frozen=True)
+class GrandPrixRules:
+    name: str
+    loc: Location
+    events: tuple[GrandPrixEvent, ...]
+    min_events: int = 2  # only players in this many of the events are ranked
+    prizes: PrizeRules | None = None
+
+
+@dataclass(frozen=True)
+class PrizeFund:
+    currency: str
+    amount: Decimal
+    loc: Location
+
+
+@dataclass(frozen=True)
+class ProgrammeItem:
+    """Something on the festival's timetable besides the events' rounds: a lesson, a demonstration game."""
+
+    date: dt.date
+    title: str
+    loc: Location
+    time: str = ""  # "20:00" or "20:00-22:30"
+    people: tuple[Ref, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class Festival:
     id: str
     name: str
@@ -272,6 +313,9 @@ class Festival:
     events: tuple[Event, ...] = ()
     contact: str = ""  # the organizers' e-mail, for FESA's registration
     announcement: str = ""  # link to the announcement
+    grand_prix: GrandPrixRules | None = None
+    prize_fund: PrizeFund | None = None  # the fund announced for all the festival's prizes
+    programme: tuple[ProgrammeItem, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 
+from . import grand_prix
 from .diagnostics import Location, Report
+from .grand_prix import GrandPrix
 from .fesa import export, turnering
 from .fesa import validate as fesa_validate
-from .model import DataSet, Event
+from .model import DataSet, Event, Festival
 from .prizes import PrizeList, event_prizes, knockout_prizes, team_prizes
 from .simul import GiverResult, giver_results, simul_prizes
 from .sources.reader import read_data
@@ -34,6 +37,7 @@ class Loaded:
     prizes: dict[str, PrizeList] = field(default_factory=dict)  # by event path, for events with prizes
     knockout_prizes: dict[str, PrizeList] = field(default_factory=dict)  # by event path: its knock-out's
     simuls: dict[str, list[GiverResult]] = field(default_factory=dict)  # by event path: each giver's boards
+    grand_prix: dict[str, GrandPrix] = field(default_factory=dict)  # by festival id
 
     @property
     def ok(self) -> bool:
@@ -65,7 +69,66 @@ def load(root: Path, stop_at: tuple[str, int] | None = None) -> Loaded:
             ko = knockout_prizes(loaded.results[e.path].knockout)
             if ko is not None:
                 loaded.knockout_prizes[e.path] = ko
+        names = {pid: p.name for pid, p in data.players.items()}
+        for festival in data.festivals:
+            gp = grand_prix.compute(festival, loaded.results, loaded.simuls, names)
+            if gp is not None:
+                loaded.grand_prix[festival.id] = gp
+            _fund_problems(festival, loaded, report)
     return loaded
+
+
+@dataclass(frozen=True)
+class PrizeLine:
+    """One block of the festival's prize list: an event's prizes (or its knock-out's, or the Grand Prix's)."""
+
+    title: str
+    kind: str  # "event", "knockout", "grand_prix"
+    event: Event | None
+    prizes: PrizeList
+    currency: str
+
+
+def festival_prizes(festival: Festival, loaded: Loaded) -> list[PrizeLine]:
+    """Every prize list of the festival, in the festival's order of events (a knock-out after its event), the
+    Grand Prix last."""
+    out = []
+    for event in festival.events:
+        prizes = loaded.prizes.get(event.path)
+        if prizes is not None and event.prizes is not None:
+            out.append(PrizeLine(event.short, "event", event, prizes, event.prizes.currency))
+        ko = loaded.results[event.path].knockout
+        ko_prizes = loaded.knockout_prizes.get(event.path)
+        if ko is not None and ko_prizes is not None and ko.rules.prizes is not None:
+            out.append(PrizeLine(ko.rules.short, "knockout", event, ko_prizes, ko.rules.prizes.currency))
+    gp = loaded.grand_prix.get(festival.id)
+    if gp is not None and gp.prizes is not None:
+        out.append(PrizeLine(gp.name, "grand_prix", None, gp.prizes, gp.currency))
+    return out
+
+
+def awarded(lines: list[PrizeLine]) -> dict[str, Decimal]:
+    """Money awarded, by currency."""
+    totals: dict[str, Decimal] = {}
+    for line in lines:
+        totals[line.currency] = totals.get(line.currency, Decimal(0)) + line.prizes.total
+    return totals
+
+
+def _fund_problems(festival: Festival, loaded: Loaded, report: Report) -> None:
+    fund = festival.prize_fund
+    if fund is None:
+        return
+    lines = festival_prizes(festival, loaded)
+    total = awarded(lines).get(fund.currency, Decimal(0))
+    if total > fund.amount:
+        report.warning(fund.loc, f"{festival.name}: {total} {fund.currency} of prizes are awarded, more than the "
+                       f"{fund.amount} {fund.currency} prize fund", "check the prizes in the events' event.yaml, "
+                       "or raise 'prize_fund'")
+    for line in lines:
+        if line.currency != fund.currency:
+            report.warning(fund.loc, f"{line.title} prizes are in {line.currency}, the fund in {fund.currency}",
+                           "give every prize in the fund's currency")
 
 
 def _playoff_problems(event: Event, res: EventResults, report: Report) -> None:

@@ -7,12 +7,13 @@ from collections import defaultdict
 from . import beginners, knockout
 from .diagnostics import Location, Report
 from .late_entries import LAST_FROM_ROUND
-from .model import DataSet, Event, Game, Player, Ref, Result, Round
+from .model import DataSet, Event, Festival, Game, Player, Ref, Result, Round
 from .sources.yamltree import suggest
 
 
 def validate(data: DataSet, report: Report) -> None:
     for festival in data.festivals:
+        _festival(festival, data.players, report)
         for event in festival.events:
             validate_event(event, data.players, report)
             if event.eligibility == "beginners":
@@ -20,6 +21,26 @@ def validate(data: DataSet, report: Report) -> None:
             if festival.start and event.start and festival.end and not festival.start <= event.start <= festival.end:
                 report.warning(event.loc, f"{event.short} starts on {event.start}, outside the festival's dates",
                                "check 'start' in event.yaml and festival.yaml")
+
+
+def _festival(festival: Festival, players: dict[str, Player], report: Report) -> None:
+    """The Grand Prix names events of the festival, each scored in a way it can be; programme people exist."""
+    events = {e.id: e for e in festival.events}
+    gp = festival.grand_prix
+    for rule in gp.events if gp else ():
+        event = events.get(rule.event)
+        if event is None:
+            report.error(rule.loc, f"the Grand Prix counts '{rule.event}', which is no event of {festival.name}",
+                         suggest(rule.event, list(events)) or "use an event folder listed in 'events'")
+        elif event.is_simul and rule.win is None:
+            report.error(rule.loc, f"{event.short} is a simul: its Grand Prix points go by result",
+                         "write win: 4, draw: 2, loss: 1")
+        elif not event.is_simul and not rule.places:
+            report.error(rule.loc, f"{event.short} scores Grand Prix points by final place",
+                         "write places: [8, 7, 6, 5, 4, 3, 2, 1]")
+    for item in festival.programme:
+        for ref in item.people:
+            _known(ref, players, report)
 
 
 def _beginners(event: Event, data: DataSet, report: Report) -> None:

@@ -15,8 +15,8 @@ from markupsafe import Markup
 from ..countries import country_name
 from .. import handicaps, simul
 from ..games import shogi
-from ..model import Event, Festival, Outcome, Player, PrizeRules, Result, Round
-from ..pipeline import Loaded
+from ..model import Event, Festival, Outcome, Player, Result, Round
+from ..pipeline import Loaded, awarded, festival_prizes
 from ..prizes import PrizeList, ordinal
 from ..ratings import grade_name
 from ..scoring import RoundRecord
@@ -84,6 +84,8 @@ class Renderer:
         self.prizes = loaded.prizes
         self.knockout_prizes = loaded.knockout_prizes
         self.simuls = loaded.simuls
+        self.grand_prix = loaded.grand_prix
+        self.loaded = loaded
         self.env = _env()
         self.env.globals["player_name"] = lambda pid: self.player(pid).name
         self.site = Site()
@@ -98,9 +100,7 @@ class Renderer:
     def build(self) -> Site:
         self.page("index.md", "home.md.j2", "Results", data=self.data, results=self.results)
         for festival in self.data.festivals:
-            page = f"{festival.id}/index.md"
-            self.page(page, "festival.md.j2", festival.name, festival=festival, results=self.results,
-                      prize_rows=self.festival_prizes(festival, page))
+            self.festival_pages(festival)
             for event in festival.events:
                 self.event_pages(festival, event, self.results[event.path])
         self.player_pages()
@@ -353,34 +353,75 @@ class Renderer:
                  "points": final[a.player].points, "amount": a.amount} for a in prizes.awards]
 
     def festival_prizes(self, festival: Festival, page: str) -> list[dict[str, Any]]:
-        """Every prize of the festival, event by event (a knock-out after its event), each with its total."""
+        """Every prize of the festival, block by block (an event, its knock-out, the Grand Prix), each with its
+        total, then the total of all."""
         rows: list[dict[str, Any]] = []
-
-        def add(short: str, target: str, prizes: PrizeList | None, rules: PrizeRules | None) -> None:
-            if prizes is None or rules is None:
-                return
-            where = link(short, target, page)
-            rows.extend({"event": where, "label": a.label, "amount": a.amount, "currency": rules.currency,
+        lines = festival_prizes(festival, self.loaded)
+        for line in lines:
+            target = (event_page(line.event, "knockout" if line.kind == "knockout" else "prizes") if line.event
+                      else f"{festival.id}/grand-prix.md")
+            where = link(line.title, target, page)
+            rows.extend({"event": where, "label": a.label, "amount": a.amount, "currency": line.currency,
                          "name": link(self.player(a.player).name, player_page(a.player), page)}
-                        for a in prizes.awards)
-            rows.append({"event": where, "label": "total", "name": "", "amount": prizes.total,
-                         "currency": rules.currency, "total": True})
-
-        for event in festival.events:
-            add(event.short, event_page(event, "prizes"), self.prizes.get(event.path), event.prizes)
-            ko = self.results[event.path].knockout
-            if ko is not None:
-                add(ko.rules.short, event_page(event, "knockout"), self.knockout_prizes.get(event.path),
-                    ko.rules.prizes)
-        totals: dict[str, Any] = {}
-        for row in rows:
-            if row.get("total"):
-                currency, amount = str(row["currency"]), row["amount"]
-                totals[currency] = totals.get(currency, Decimal(0)) + amount
-        if len([r for r in rows if r.get("total")]) > 1:
-            rows += [{"event": "all events", "label": "total", "name": "", "amount": amount, "currency": currency,
-                      "total": True} for currency, amount in totals.items()]
+                        for a in line.prizes.awards)
+            rows.append({"event": where, "label": "total", "name": "", "amount": line.prizes.total,
+                         "offered": line.prizes.offered, "currency": line.currency, "total": True})
         return rows
+
+    def festival_pages(self, festival: Festival) -> None:
+        page = f"{festival.id}/index.md"
+        gp = self.grand_prix.get(festival.id)
+        lines = festival_prizes(festival, self.loaded)
+        self.page(page, "festival.md.j2", festival.name, festival=festival, results=self.results,
+                  has_prizes=bool(lines), gp=gp, programme=bool(self.programme(festival, page)))
+        if lines:
+            page = f"{festival.id}/prizes.md"
+            totals = awarded(lines)
+            fund = festival.prize_fund
+            spent = totals.get(fund.currency, Decimal(0)) if fund else Decimal(0)
+            self.page(page, "fund.md.j2", f"{festival.name}: prizes", festival=festival,
+                      rows=self.festival_prizes(festival, page), totals=totals, fund=fund,
+                      offered=sum((line.prizes.offered for line in lines), Decimal(0)),
+                      over=fund is not None and spent > fund.amount, spent=spent,
+                      final=all(self.results[e.path].completed >= e.rounds_planned for e in festival.events))
+        if gp is not None:
+            page = f"{festival.id}/grand-prix.md"
+            names = {e.id: e.short for e in gp.events}
+            prize_of = {a.player: a for a in gp.prizes.awards} if gp.prizes else {}
+            rows = [{"rank": f"{r.rank}=" if r.shared else str(r.rank),
+                     "name": link(self.player(r.player).name, player_page(r.player), page),
+                     "cells": [r.by_event.get(e.id) for e in gp.events], "total": r.total,
+                     "prize": prize_of[r.player].amount if r.player in prize_of else None} for r in gp.rows]
+            unranked = sorted(((self.player(pid).name, pid, per) for pid, per in gp.unranked.items()))
+            self.page(page, "grand_prix.md.j2", gp.name, festival=festival, gp=gp, rows=rows,
+                      events=[link(e.short, event_page(e), page) for e in gp.events], names=names,
+                      rules={r.event: r for r in festival.grand_prix.events} if festival.grand_prix else {},
+                      unranked=[{"name": link(n, player_page(pid), page),
+                                 "points": sum(per.values(), Fraction(0)),
+                                 "events": ", ".join(names[e] for e in per)} for n, pid, per in unranked])
+        items = self.programme(festival, f"{festival.id}/programme.md")
+        if items:
+            days: dict[Any, list[dict[str, Any]]] = {}
+            for item in items:
+                days.setdefault(item["date"], []).append(item)
+            self.page(f"{festival.id}/programme.md", "programme.md.j2", f"{festival.name}: programme",
+                      festival=festival, days=days)
+
+    def programme(self, festival: Festival, page: str) -> list[dict[str, Any]]:
+        """The timetable: each event's sessions (from its schedule, else its round files' dates and times) and
+        the festival's own items, by day and time."""
+        items = []
+        for event in festival.events:
+            where = link(event.name, event_page(event), page)
+            sessions = [(s.date, s.time, s.title) for s in event.schedule] or \
+                [(r.date, r.time or "", f"Round {r.number}") for r in event.rounds if r.date]
+            for date, time, title in sessions:
+                items.append({"date": date, "time": time, "what": where, "title": title, "people": [], "note": ""})
+        for item in festival.programme:
+            items.append({"date": item.date, "time": item.time, "what": item.title, "title": "",
+                          "people": [link(self.player(r.id).name, player_page(r.id), page) for r in item.people],
+                          "note": item.note})
+        return sorted(items, key=lambda i: (i["date"], i["time"].split("-")[0].zfill(5)))
 
     def entries(self, event: Event, res: EventResults, page: str) -> list[dict[str, Any]]:
         """The starting list: entrants by their round-1 rating, unrated last."""
@@ -452,10 +493,27 @@ class Renderer:
                         "festival": festival, "event": event,
                         "event_link": link(f"{event.name}", event_page(event), page),
                         "standing": None, "of": 0, "completed": res.completed, "games": []})
+        gp_lines: dict[str, list[Markup]] = {pid: [] for pid in self.data.players}
+        for festival in self.data.festivals:
+            gp = self.grand_prix.get(festival.id)
+            if gp is None:
+                continue
+            shorts = {e.id: e.short for e in gp.events}
+            for row in gp.rows:
+                parts = ", ".join(f"{shorts[e]} {md(points(v))}" for e, v in row.by_event.items())
+                gp_lines[row.player].append(
+                    link(gp.name, f"{festival.id}/grand-prix.md", player_page(row.player)) +
+                    Markup(f" ({md(festival.name)}): **rank {row.rank}{'=' if row.shared else ''}**, "
+                           f"{md(points(row.total))} points ({parts})."))
+            for pid, per in gp.unranked.items():
+                gp_lines[pid].append(
+                    link(gp.name, f"{festival.id}/grand-prix.md", player_page(pid)) +
+                    Markup(f" ({md(festival.name)}): not ranked, in {len(per)} of its events "
+                           f"({gp.min_events} needed)."))
         index = []
         for pid, player in sorted(self.data.players.items(), key=lambda kv: (kv[1].name, kv[0])):
             page = player_page(pid)
-            self.page(page, "player.md.j2", player.name, player=player, entries=entries[pid])
+            self.page(page, "player.md.j2", player.name, player=player, entries=entries[pid], gp_lines=gp_lines[pid])
             index.append({"name": link(player.name, page, "players/index.md"), "country": player.country,
                           "events": ", ".join(e["event"].short for e in entries[pid])})
         self.page("players/index.md", "players.md.j2", "Players", rows=index)
@@ -476,6 +534,13 @@ class Renderer:
         nav: list[Any] = [{"Home": "index.md"}]
         for festival in self.data.festivals:
             section: list[Any] = [f"{festival.id}/index.md"]
+            if f"{festival.id}/programme.md" in self.site.files:
+                section.append({"Programme": f"{festival.id}/programme.md"})
+            if f"{festival.id}/prizes.md" in self.site.files:
+                section.append({"Prizes": f"{festival.id}/prizes.md"})
+            gp = self.grand_prix.get(festival.id)
+            if gp is not None:
+                section.append({html.escape(gp.name): f"{festival.id}/grand-prix.md"})
             for event in festival.events:
                 rounds = [{f"Round {r.number}": round_page(event, r.number)} for r in event.rounds]
                 pages: list[Any] = [{"Standings": event_page(event)},

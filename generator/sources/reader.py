@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from decimal import Decimal
 from dataclasses import replace
 from pathlib import Path
 
 from ..diagnostics import Location, Report, display_path
 from ..games import shogi
 from ..handicaps import CODES as HANDICAP_CODES
-from ..model import DataSet, Event, Festival, Game, Giver, Match, Player, Ref, Round, Team
+from ..model import (DataSet, Event, Festival, Game, Giver, GrandPrixEvent, GrandPrixRules, Match, Player,
+                     PrizeFund, ProgrammeItem, Ref, Round, Team)
 from ..ratings import Adjustment
 from . import common
 from .fesa_event import read_fesa_tournament
@@ -29,6 +31,7 @@ from .yamltree import Fields, Mapping, Scalar, Sequence, Tree, as_str, load, sug
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 ROUND_FILE = re.compile(r"^round-([1-9][0-9]*)\.yaml$")
 TIME = re.compile(r"^([01]?[0-9]|2[0-3]):[0-5][0-9]$")
+SPAN = re.compile(r"^(([01]?[0-9]|2[0-3]):[0-5][0-9])(\s*[-–]\s*(([01]?[0-9]|2[0-3]):[0-5][0-9]))?$")
 FORMATS = ("swiss", "team-swiss", "simul")
 GAMES = ("shogi",)
 
@@ -142,6 +145,9 @@ def read_festival(folder: Path, report: Report, stop_at: tuple[str, int] | None 
         node = f.raw("end")
         report.error(node.loc if node else f.loc(), "the festival ends before it starts", "check 'start' and 'end'")
     order = [(as_str(n, report, "events"), n.loc) for n in f.items("events", required=True)]
+    grand_prix = _grand_prix(f, report)
+    fund = _prize_fund(f, report)
+    programme = _programme(f.items("programme"), report, people=True)
     f.finish()
     if not SLUG.match(folder.name):
         report.error(Location(shown), f"festival folder name '{folder.name}' is not a simple id",
@@ -170,7 +176,8 @@ def read_festival(folder: Path, report: Report, stop_at: tuple[str, int] | None 
     if name is None or start is None or not f.ok:
         return None
     return Festival(folder.name, name, Location(shown), city=city, country=country, venue=venue,
-                    start=start, end=end, events=tuple(events), contact=contact, announcement=announcement)
+                    start=start, end=end, events=tuple(events), contact=contact, announcement=announcement,
+                    grand_prix=grand_prix, prize_fund=fund, programme=tuple(programme))
 
 
 def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | None = None) -> Event | None:
@@ -199,6 +206,7 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
     givers = _givers(f, report) if fmt == "simul" else ()
     eligibility = _choice(f, "eligibility", ("open", "beginners"), report, required=False) or "open"
     playoff_over = f.integer("playoff_when_more_than", minimum=0)
+    schedule = _programme(f.items("schedule"), report, people=False)
     adjustments = _adjustments(f, report)
     withdrawn = _withdrawals(f, report)
     prizes = common.prize_rules(f, report)
@@ -235,7 +243,7 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
                  adjustments=tuple(adjustments), knockout=knockout, teams=tuple(teams), team_size=team_size,
                  unattached=tuple(unattached), together=together, entry_fee=fee,
                  replay_draws=replay_draws, givers=givers, eligibility=eligibility, playoff_over=playoff_over,
-                 playoff=playoff)
+                 playoff=playoff, schedule=tuple(schedule))
 
 
 def _teams(f: Fields, report: Report) -> tuple[tuple[Team, ...], list[Ref], frozenset[str]]:
@@ -271,6 +279,76 @@ def _teams(f: Fields, report: Report) -> tuple[tuple[Team, ...], list[Ref], froz
         else:
             unattached.extend(_refs([item], report, "unattached"))
     return tuple(teams), unattached, frozenset(together)
+
+
+def _grand_prix(f: Fields, report: Report) -> GrandPrixRules | None:
+    """grand_prix: {name, min_events, events: {folder: {places: [12, …]} or {win: 4, draw: 2, loss: 1}},
+    prizes}"""
+    node = f.raw("grand_prix")
+    if node is None:
+        return None
+    g = Fields(node, report, "grand_prix", node.loc)
+    name = g.text("name") or "Grand Prix"
+    min_events = g.integer("min_events", minimum=1) or 2
+    events = []
+    table = g.raw("events", required=True)
+    if isinstance(table, Mapping):
+        for key, value in table.items:
+            e = Fields(value, report, f"grand_prix event '{key.value}'", key.loc)
+            places = []
+            for item in e.items("places"):
+                if isinstance(item, Scalar) and isinstance(item.value, int) and not isinstance(item.value, bool) \
+                        and item.value >= 0:
+                    places.append(item.value)
+                else:
+                    report.error(item.loc, "Grand Prix points should be whole numbers", "write e.g. [12, 11, 10]")
+            win, draw, loss = (e.integer(k, minimum=0) for k in ("win", "draw", "loss"))
+            e.finish()
+            if not places and win is None:
+                report.error(key.loc, f"no points given for '{key.value}'",
+                             "write places: [8, 7, …] (by final place) or win/draw/loss (the simul)")
+            events.append(GrandPrixEvent(str(key.value), key.loc, tuple(places), win, draw, loss))
+    elif table is not None:
+        report.error(table.loc, "'events' should map event folders to their points",
+                     "write e.g. events: {championship: {places: [12, 11, 10]}}")
+    prizes = common.prize_rules(g, report)
+    g.finish()
+    return GrandPrixRules(name, node.loc, tuple(events), min_events, prizes)
+
+
+def _prize_fund(f: Fields, report: Report) -> PrizeFund | None:
+    """prize_fund: {currency: GBP, amount: 4000}"""
+    node = f.raw("prize_fund")
+    if node is None:
+        return None
+    p = Fields(node, report, "prize_fund", node.loc)
+    currency = p.text("currency", required=True)
+    raw = p.raw("amount", required=True)
+    p.finish()
+    amount = common.money(raw, report, "amount") if raw is not None else None
+    return PrizeFund(currency, amount.quantize(Decimal("0.01")), node.loc) if currency and amount is not None else None
+
+
+def _programme(nodes: list[Tree], report: Report, people: bool) -> list[ProgrammeItem]:
+    """Timetable items: {date, time: "20:00-22:30", title, people: [ids], note}."""
+    out = []
+    for node in nodes:
+        p = Fields(node, report, "a programme item", node.loc)
+        date = p.date("date", required=True)
+        time = p.text("time") or ""
+        if time and not SPAN.match(time):
+            where = p.raw("time")
+            report.error(where.loc if where else node.loc, f"'{time}' is not a time or a span of time",
+                         'write it in quotes, e.g. time: "20:00" or time: "20:00-22:30"')
+            time = ""
+        title = p.text("title", required=True)
+        refs = _refs(p.items("people"), report, "people") if people else []
+        note = p.text("note") or ""
+        p.finish()
+        if date is not None and title is not None:
+            out.append(ProgrammeItem(date, title, node.loc, time.replace(" ", "").replace("–", "-"), tuple(refs),
+                                     note))
+    return out
 
 
 def _givers(f: Fields, report: Report) -> tuple[Giver, ...]:

@@ -1,0 +1,128 @@
+"""The festival's Grand Prix: points from each of its events, and a ranking of the players in enough of them.
+
+seeds/000…, GRAND PRIX: "Any player who participates in two or more of these events automatically
+accumulates GP points: MSOWSC 12 - 1 (for the best 12 players); Handicap Team Match 8 - 1 (for the best 8
+teams); Simultaneous Event 4 (win), 2 (draw), 1 (loss); Blitz 8 - 1 (for the best 8 players)"; givers
+"4 (>70% score), 3 (>45% score), 2 (>20% score), 1 (otherwise)"; prizes 200, 150, 100, 50.
+PRODUCT.md rulings: points go by final event rank; players tied after every tiebreak share the points of
+their places equally; team points go to every team member; only players in two or more events are ranked.
+Prizes for equal Grand Prix totals are pooled and split, like every cash prize.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+
+from . import simul
+from .model import Event, Festival, GrandPrixEvent, Outcome, PlayerId
+from .prizes import PENNY, PrizeList, place_prizes
+from .standings import EventResults
+
+
+@dataclass(frozen=True)
+class GrandPrixRow:
+    rank: int
+    shared: bool
+    player: PlayerId
+    total: Fraction
+    by_event: dict[str, Fraction]  # event folder -> points (events the player took part in)
+
+
+@dataclass
+class GrandPrix:
+    name: str
+    events: list[Event]  # the festival's events that score, in the festival's order
+    rows: list[GrandPrixRow]  # the ranked players
+    unranked: dict[PlayerId, dict[str, Fraction]]  # in fewer events than min_events, with their points
+    min_events: int
+    final: bool  # every scoring event is finished
+    prizes: PrizeList | None = None
+    currency: str = ""
+    points: dict[str, dict[PlayerId, Fraction]] = field(default_factory=dict)  # by event folder
+
+
+def shared_places(groups: list[list[str]], places: tuple[int, ...]) -> dict[str, Fraction]:
+    """Groups in final order, each the players (or teams) tied after every tiebreak: each member gets the
+    average of the points of the places the group occupies (places beyond the list score 0)."""
+    out: dict[str, Fraction] = {}
+    start = 0
+    for group in groups:
+        occupied = range(start, start + len(group))
+        total = sum((Fraction(places[k]) for k in occupied if k < len(places)), Fraction(0))
+        for member in group:
+            out[member] = total / len(group)
+        start += len(group)
+    return out
+
+
+def _groups(ranked: list[tuple[str, int]]) -> list[list[str]]:
+    """[(id, rank)] in order -> consecutive groups of the same rank."""
+    groups: list[list[str]] = []
+    last = None
+    for ident, rank in ranked:
+        if groups and rank == last:
+            groups[-1].append(ident)
+        else:
+            groups.append([ident])
+        last = rank
+    return groups
+
+
+def event_points(event: Event, rule: GrandPrixEvent, res: EventResults,
+                 givers: list[simul.GiverResult]) -> dict[PlayerId, Fraction]:
+    """Every participant's Grand Prix points from one event (0 for those outside the scoring places)."""
+    pts: dict[PlayerId, Fraction] = {}
+    if event.is_simul:
+        by_outcome = {Outcome.WIN: rule.win, Outcome.FORFEIT_WIN: rule.win, Outcome.DRAW: rule.draw,
+                      Outcome.LOSS: rule.loss}
+        for rnd in event.rounds:
+            for pid, outcome in simul.opponent_outcomes(rnd).items():
+                pts[pid] = pts.get(pid, Fraction(0)) + (by_outcome.get(outcome) or 0)
+        for g in givers:
+            if g.share is not None and g.complete:
+                pts[g.giver] = pts.get(g.giver, Fraction(0)) + simul.giver_points(g.share)
+    elif res.teams is not None:
+        members = {t.id: [r.id for r in t.members] for t in event.teams}
+        by_team = shared_places(_groups([(s.team, s.rank) for s in res.teams.final]), rule.places)
+        for team, value in by_team.items():
+            for pid in members[team]:
+                pts[pid] = value
+    else:
+        pts = shared_places(_groups([(s.player, s.rank) for s in res.final]), rule.places)
+    return pts
+
+
+def compute(festival: Festival, results: dict[str, EventResults], simuls: dict[str, list[simul.GiverResult]],
+            names: dict[PlayerId, str]) -> GrandPrix | None:
+    rules = festival.grand_prix
+    if rules is None:
+        return None
+    by_id = {e.id: e for e in festival.events}
+    scoring = [(by_id[r.event], r) for r in rules.events if r.event in by_id]
+    points: dict[str, dict[PlayerId, Fraction]] = {}
+    taking_part: dict[PlayerId, dict[str, Fraction]] = {}
+    for event, rule in scoring:
+        res = results[event.path]
+        points[event.id] = event_points(event, rule, res, simuls.get(event.path, []))
+        for pid in [r.id for r in event.entrants] + [g.ref.id for g in event.givers]:
+            taking_part.setdefault(pid, {})[event.id] = points[event.id].get(pid, Fraction(0))
+    ranked = {pid: per for pid, per in taking_part.items() if len(per) >= rules.min_events}
+    totals = {pid: sum(per.values(), Fraction(0)) for pid, per in ranked.items()}
+    order = sorted(ranked, key=lambda pid: (-totals[pid], names.get(pid, pid), pid))
+    rows: list[GrandPrixRow] = []
+    for i, pid in enumerate(order):
+        rank = rows[-1].rank if rows and rows[-1].total == totals[pid] else i + 1
+        shared = sum(1 for p in order if totals[p] == totals[pid]) > 1
+        rows.append(GrandPrixRow(rank, shared, pid, totals[pid], ranked[pid]))
+    final = all(results[e.path].completed >= e.rounds_planned for e, _ in scoring)
+    gp = GrandPrix(rules.name, [e for e, _ in scoring], rows,
+                   {pid: per for pid, per in taking_part.items() if pid not in ranked}, rules.min_events, final,
+                   points=points)
+    if rules.prizes is not None and rules.prizes.places:
+        awards, remainder = place_prizes([(r.player, r.total) for r in rows], rules.prizes.places, set())
+        offered = sum(rules.prizes.places, Decimal(0)).quantize(PENNY)
+        gp.prizes = PrizeList([awards[r.player] for r in rows if r.player in awards], remainder, offered)
+        gp.currency = rules.prizes.currency
+    return gp
