@@ -113,7 +113,7 @@ def test_search_finds_a_player(phone: Watched, demo_url: str):
     page.goto(demo_url + "/")
     page.locator("label.md-header__button[for='__search']").click()
     page.locator("input.md-search__input").press_sequentially("Kaufman", delay=30)
-    result = page.locator(".md-search-result__item a").filter(has_text="Kaufman, Larry").first
+    result = page.locator(".md-search-result__item a[href*='players/kaufman-larry']").first
     expect(result).to_be_visible(timeout=10_000)
     result.click()
     expect(page).to_have_url(re.compile(re.escape(demo_url + "/players/kaufman-larry/") + r"(\?h=kaufman)?$"))

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import re
 
+from ruamel.yaml import YAML
+
 from .conftest import run_generator, DEMO
 
 
@@ -34,9 +36,9 @@ def test_demo_json_api_is_published(demo_build):
     site, _ = demo_build
     index = json.loads((site / "api/index.json").read_text(encoding="utf-8"))
     # festivals by date: MSO (August 2000), Leiden (October 2000), Kurpfalz (January 2001)
-    # (festival.yaml lists the Team Match, on Wednesday, before the MSOWSC)
-    assert [e["short"] for e in index["events"]] == ["Team Match", "MSOWSC", "Leiden Autumn Open",
-                                                     "Kurpfalz New Year's Open"]
+    # (festival.yaml lists its events in the order of the programme)
+    assert [e["short"] for e in index["events"]] == ["Team Match", "Beginners", "Simul", "Blitz", "MSOWSC",
+                                                     "Leiden Autumn Open", "Kurpfalz New Year's Open"]
     standings = json.loads((site / "api/2000-mso-shogi/championship/standings.json").read_text(encoding="utf-8"))
     assert standings["after_round"] == 9
     assert len(standings["rows"]) == 43
@@ -107,18 +109,78 @@ def test_demo_prize_lists_add_up(demo_build):
     assert [esc["places"][n] for n in "1234"] == ["de-vries-pieter", "lefevre-julien", "rossi-marco", "bakker-jan"]
     assert [(a["player"], a["amount"]) for a in esc["prizes"]] == [
         ("de-vries-pieter", "200.00"), ("lefevre-julien", "150.00"), ("rossi-marco", "100.00"), ("bakker-jan", "50.00")]
-    html = (site / "2000-mso-shogi/index.html").read_text(encoding="utf-8")
+    html = (site / "2000-mso-shogi/prizes/index.html").read_text(encoding="utf-8")
     # MSOWSC 450 + 350 + 250 + 200 + 150 + 100 + 50 + 50 + 50 = 1650 (places 4-11 tied on 6 points share
     # 200 + 150 + 100 + 50 = 500, 62.50 each); ESC 200 + 150 + 100 + 50 = 500.
     # Team Match (round files, board points): France and Switzerland 13½ first, 4 players x 100 = 400; Germany
     # and Austria and Team C tie on 12 for places 2-3: the per-player 50 of place 2 (place 3 has none) is
-    # split, 25 to each of their 8 players = 200; 600 in all.  All events: 1650 + 500 + 600 = 2750.
-    assert "<strong>1650.00 GBP</strong>" in html
-    assert "<strong>500.00 GBP</strong>" in html
-    assert "<strong>600.00 GBP</strong>" in html
-    assert "<strong>2750.00 GBP</strong>" in html
+    # split, 25 to each of their 8 players = 200; 600 in all.
+    # Simul (round-1.yaml): five opponents beat their giver (Müller, García, Schneider, Visser, Keller):
+    # min(100, 450 / 5) = 90 each = 450.  Blitz: three players tie on 6 points for places 1-3 (see the
+    # recount below): (150 + 100 + 50) / 3 = 100 each = 300.  Grand Prix 200 + 150 + 100 + 50 = 500.
+    # All: 1650 + 500 + 600 + 450 + 300 + 500 = 4000, the whole 4,000 GBP fund, so no warning.
+    for total in ("1650.00", "500.00", "600.00", "450.00", "300.00"):
+        assert f"<strong>{total} GBP</strong>" in html
+    assert "All prizes: 4000.00 GBP</strong> of the 4000.00 GBP prize fund; 0.00 GBP not awarded" in html
+    assert "More than the prize fund" not in html
     assert html.count("25.00 GBP") == 8
     assert html.count("62.50 GBP") == 8
+    assert html.count("90.00 GBP") == 5
+    assert html.count(">100.00 GBP") == 4 + 3 + 1 + 1  # France's four, the blitz three, the ESC's and the GP's third
+
+
+def test_demo_blitz_counts_replays_not_draws():
+    """Recount the blitz from its round files, independently of the generator: a drawn game's replay counts."""
+    yaml = YAML(typ="safe")
+    score: dict[str, float] = {}
+    for n in range(1, 9):
+        rnd = yaml.load((DEMO / f"2000-mso-shogi/blitz/round-{n}.yaml").read_text(encoding="utf-8"))
+        replays = {frozenset(g[:2]): g for g in rnd.get("replays") or []}
+        for game in rnd["games"]:
+            a, b, result = game
+            if result == "½-½":
+                a, b, result = replays[frozenset((a, b))]
+            winner = a if result == "1-0" else b
+            score[winner] = score.get(winner, 0) + 1
+            score.setdefault(a if winner == b else b, 0)
+        for pid in rnd.get("bye") or []:
+            score[pid] = score.get(pid, 0) + 1
+    top = sorted(p for p, v in score.items() if v == max(score.values()))
+    assert max(score.values()) == 6 and top == ["hashimoto-kenji", "kaufman-larry", "lefevre-julien"]
+
+
+def test_demo_grand_prix_page(demo_build):
+    site, _ = demo_build
+    html = (site / "2000-mso-shogi/grand-prix/index.html").read_text(encoding="utf-8")
+    rows = re.findall(r"<tr>(.*?)</tr>", html, re.S)
+    cells = {}
+    for row in rows:
+        texts = [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+        if len(texts) > 2:
+            cells[texts[1]] = texts
+    # Kaufman: MSOWSC 2nd (7 points, alone) 11; Team A 4th of the teams 5; simul giver 5½ of 8 = 68.75 %
+    # (above 45, not above 70) 3; blitz 1st of the three on 6 by tiebreak 8: 11 + 5 + 3 + 8 = 27, first: 200.
+    assert cells["Kaufman, Larry"] == ["1", "Kaufman, Larry", "11", "5", "3", "8", "27", "200.00"]
+    # Hashimoto: MSOWSC 3rd 10, Japan 9th of 10 teams 0, no simul, blitz 3rd 6: 16.
+    assert cells["Hashimoto, Kenji"][2:7] == ["10", "0", "", "6", "16"]
+    # Nakao gave the simul only (7 of 8 = 87.5 %: 4 points), so he is not ranked.
+    assert "Nakao, Osamu" not in cells
+    assert "Not ranked" in html and "Nakao, Osamu" in html
+
+
+def test_demo_programme_and_playoff(demo_build):
+    site, _ = demo_build
+    html = (site / "2000-mso-shogi/programme/index.html").read_text(encoding="utf-8")
+    html = html[html.index("<article"):html.index("</article>")]
+    order = [html.index(x) for x in ("Wednesday 23 August 2000", "Handicap Team Match", "Shogi for Beginners",
+                                     "Lesson", "Thursday 24 August 2000", "Simultaneous Event",
+                                     "Blitz Shogi Championship", "Demonstration game", "Friday 25 August 2000")]
+    assert order == sorted(order)
+    standings = (site / "2000-mso-shogi/beginners/index.html").read_text(encoding="utf-8")
+    # Baker and Reed won all four rounds; 18 took part (more than 16): playoff.yaml, Reed beat Baker.
+    assert "won the play-off (Reed, Grace 1-0 Baker, Noah) and is first" in standings
+    rules = (site / "2000-mso-shogi/blitz/rules/index.html").read_text(encoding="utf-8")
+    assert "not rated, because its time control (8 min) is below FESA" in rules
 
 
 def test_entry_fees_are_for_organizers_not_the_public_site(demo_build):
@@ -129,7 +191,8 @@ def test_entry_fees_are_for_organizers_not_the_public_site(demo_build):
     out = run_generator("fees", "2000-mso-shogi", "--players")
     assert out.returncode == 0, out.stderr
     assert "Team Match  33 x 15.00 + 6 x 6.00 (juniors) = 531.00 GBP" in out.stdout
-    # Fischer (born 1985-02-20) is 15 in both events: junior rates 6 + 10 = 16.
-    assert re.search(r"Fischer, Lukas\s+16\.00  Team Match 6\.00 \(junior\), MSOWSC 10\.00 \(junior\)", out.stdout)
+    # Fischer (born 1985-02-20) is 15 in all his events: junior rates 6 + 5 + 10 = 21.
+    assert re.search(r"Fischer, Lukas\s+21\.00  Team Match 6\.00 \(junior\), Blitz 5\.00 \(junior\), "
+                     r"MSOWSC 10\.00 \(junior\)", out.stdout)
     for page in site.rglob("*.html"):
         assert "531.00" not in page.read_text(encoding="utf-8"), page

@@ -415,7 +415,7 @@ class Renderer:
             where = link(event.name, event_page(event), page)
             one_day = event.start if event.start is not None and event.end in (None, event.start) else None
             sessions = [(s.date, s.time, s.title) for s in event.schedule] or \
-                [(r.date or one_day, r.time or "", f"Round {r.number}") for r in event.rounds if r.date or one_day]
+                [(day, r.time or "", f"Round {r.number}") for r in event.rounds if (day := r.date or one_day)]
             for date, time, title in sessions:
                 items.append({"date": date, "time": time, "what": where, "title": title, "people": [], "note": ""})
         for item in festival.programme:
