@@ -212,3 +212,26 @@ def test_team_match_standings_explain_their_columns_and_lead_to_teams(phone: Wat
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert phone.errors == []
     assert phone.outside(demo_url) == []
+
+
+def test_grand_prix_and_simul_on_a_phone(phone: Watched, demo_url: str):
+    page = phone.page
+    page.goto(demo_url + "/2000-mso-shogi/")
+    page.locator("article").get_by_role("link", name="Grand Prix", exact=True).click()
+    expect(page).to_have_url(demo_url + "/2000-mso-shogi/grand-prix/")
+    first = page.locator("article table").first.locator("tbody tr").first
+    # Kaufman: 11 + 5 + 3 + 8 = 27 (worked out in test_site.py), first, 200 GBP.
+    expect(first).to_contain_text("Kaufman, Larry")
+    expect(first.locator("td").nth(6)).to_have_text("27")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.goto(demo_url + "/2000-mso-shogi/simul/")
+    page.locator("article").get_by_role("link", name="Nakao, Osamu").first.click()
+    expect(page).to_have_url(demo_url + "/2000-mso-shogi/simul/givers/nakao-osamu/")
+    boards = page.locator("article table").first.locator("tbody tr")
+    expect(boards).to_have_count(8)
+    # Board 1: Nakao's recommendation, a lance, where the rule gives an even game (2400 - 2090 - 226 - 40 = 44).
+    expect(boards.first.locator("td").nth(3)).to_have_text("L *")
+    expect(page.locator("article")).to_contain_text("on board 1 the rule gives an even game")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert phone.errors == []
+    assert phone.outside(demo_url) == []
