@@ -262,3 +262,18 @@ def test_fees_command_on_the_demo():
     assert "Simul       21 x 10.00 + 3 x 4.00 (juniors) = 222.00 GBP" in out.stdout
     assert "Blitz       16 x 13.00 + 5 x 5.00 (juniors) = 233.00 GBP" in out.stdout
     assert "Total       1956.00 GBP" in out.stdout
+
+
+def test_pair_proposes_simul_boards_with_the_rule_s_handicaps(gpdir):
+    (gpdir / "fest/simul/round-1.yaml").unlink()
+    out = run_generator("pair", "fest/simul", "--round", "1", "--data", str(gpdir))
+    assert out.returncode == 0, out.stderr
+    text = (gpdir / "fest/simul/round-1.yaml").read_text(encoding="utf-8")
+    # Cedar (1800) on 3 boards, effect 119 + 40: Elm 200 - 159 = 41 even; Fir 300 - 159 = 141 L;
+    # Gum 400 - 159 = 241 B.  Opponents strongest first; the handicaps are left to the rule (comments only).
+    assert "  - [c, e]   # Elm, Ed: even game (adjusted ERD 200 - 119 - 40 = 41)" in text
+    assert "  - [c, f]   # Fir, Flo: lance (L) (adjusted ERD 300 - 119 - 40 = 141)" in text
+    assert "  - [c, g]   # Gum, Gus: bishop (B) (adjusted ERD 400 - 119 - 40 = 241)" in text
+    # The proposal reads back without errors, every board still to be played.
+    loaded = load(gpdir)
+    assert loaded.ok, loaded.report.lines()
