@@ -17,11 +17,16 @@ MINI = ROOT / "tests" / "fixtures" / "mini"
 DEMO = ROOT / "data"
 
 
-@pytest.fixture(scope="session")
-def mini() -> Loaded:
-    loaded = load(MINI)
+def load_clean(root: Path) -> Loaded:
+    """A data folder that must read without errors (the errors are shown when it does not)."""
+    loaded = load(root)
     assert loaded.ok, loaded.report.lines()
     return loaded
+
+
+@pytest.fixture(scope="session")
+def mini() -> Loaded:
+    return load_clean(MINI)
 
 
 @pytest.fixture

@@ -17,16 +17,14 @@ import pytest
 from generator import simul
 from generator.pipeline import awarded, festival_prizes, load
 
-from .conftest import ROOT, build_site, run_generator
+from .conftest import ROOT, load_clean, build_site, run_generator
 
 GP = ROOT / "tests" / "fixtures" / "gp"
 
 
 @pytest.fixture(scope="module")
 def fest():
-    loaded = load(GP)
-    assert loaded.ok, loaded.report.lines()
-    return loaded
+    return load_clean(GP)
 
 
 # --- the simul's prize: min(cap, fund / winners), rounded down to the penny ---------------------------------

@@ -14,7 +14,7 @@ import pytest
 
 from generator.pipeline import load
 
-from .conftest import ROOT, run_generator
+from .conftest import ROOT, load_clean, run_generator
 
 ESC = ROOT / "tests" / "fixtures" / "esc"
 EVENT = "cup/open"
@@ -22,9 +22,7 @@ EVENT = "cup/open"
 
 @pytest.fixture(scope="module")
 def esc():
-    loaded = load(ESC)
-    assert loaded.ok, loaded.report.lines()
-    return loaded
+    return load_clean(ESC)
 
 
 @pytest.fixture

@@ -17,16 +17,14 @@ import pytest
 from generator import formation
 from generator.pipeline import load
 
-from .conftest import ROOT, run_generator
+from .conftest import ROOT, load_clean, run_generator
 
 TEAMS = ROOT / "tests" / "fixtures" / "teams"
 
 
 @pytest.fixture(scope="module")
 def cup():
-    loaded = load(TEAMS)
-    assert loaded.ok, loaded.report.lines()
-    return loaded
+    return load_clean(TEAMS)
 
 
 def test_every_score_and_tiebreak_by_hand(cup):
