@@ -25,10 +25,14 @@ HIGHEST_GRADE = 10  # kyu: a grade above this (9 kyu … 1 kyu, any dan) is too 
 
 
 def starts(event: Event) -> tuple[dt.date, str]:
-    """When an event begins: its first day and, when a round file says so, the time of its first round."""
+    """When an event begins: its first session in its schedule, else its first day and, when a round file says
+    so, the time of its first round."""
+    if event.schedule:
+        session = min(event.schedule, key=lambda s: (s.date, s.time))
+        return session.date, session.time.split("-")[0].zfill(5)
     first = event.rounds[0] if event.rounds else None
     time = first.time if first and first.time and first.date in (None, event.start) else ""
-    return event.start or dt.date.min, time or ""
+    return event.start or dt.date.min, (time or "").zfill(5) if time else ""
 
 
 def above_beginner(grade: str) -> bool:
