@@ -257,8 +257,6 @@ def _simul(event: Event, players: dict[str, Player], entrants: dict[str, Locatio
             report.error(ref.loc, f"{players[ref.id].name} is both a giver and an opponent (line "
                          f"{entrants[ref.id].line})", "remove the player from 'players' or from 'givers'")
         givers.setdefault(ref.id, ref.loc)
-    if not event.givers:
-        report.error(event.loc, f"{event.short} has no givers", "list them under 'givers:' in event.yaml")
 
     def elo(pid: str) -> int:
         rating = players[pid].rating if pid in players else None
@@ -280,7 +278,7 @@ def _simul(event: Event, players: dict[str, Player], entrants: dict[str, Locatio
             boards[game.sente.id].append(game.gote.id)
         for giver in event.givers:
             played = len(boards.get(giver.ref.id, []))
-            if giver.boards is not None and played != giver.boards and rnd.readable:
+            if giver.boards is not None and played != giver.boards and rnd.readable and giver.ref.id in players:
                 report.warning(giver.ref.loc, f"{players[giver.ref.id].name} plays {played} boards in round "
                                f"{rnd.number}, not the {giver.boards} given in event.yaml",
                                "correct 'boards' or the round file")
