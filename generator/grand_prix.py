@@ -11,6 +11,7 @@ Prizes for equal Grand Prix totals are pooled and split, like every cash prize.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -112,10 +113,10 @@ def compute(festival: Festival, results: dict[str, EventResults], simuls: dict[s
     totals = {pid: sum(per.values(), Fraction(0)) for pid, per in ranked.items()}
     order = sorted(ranked, key=lambda pid: (-totals[pid], names.get(pid, pid), pid))
     rows: list[GrandPrixRow] = []
+    counts = Counter(totals.values())
     for i, pid in enumerate(order):
         rank = rows[-1].rank if rows and rows[-1].total == totals[pid] else i + 1
-        shared = sum(1 for p in order if totals[p] == totals[pid]) > 1
-        rows.append(GrandPrixRow(rank, shared, pid, totals[pid], ranked[pid]))
+        rows.append(GrandPrixRow(rank, counts[totals[pid]] > 1, pid, totals[pid], ranked[pid]))
     final = all(results[e.path].completed >= e.rounds_planned for e, _ in scoring)
     gp = GrandPrix(rules.name, [e for e, _ in scoring], rows,
                    {pid: per for pid, per in taking_part.items() if pid not in ranked}, rules.min_events, final,

@@ -222,9 +222,9 @@ class Renderer:
                  "share": percent(g.share) if g.share is not None else "–",
                  "gp": simul.giver_points(g.share) if g.share is not None and g.complete else None}
                 for g in givers]
-        winners = [{"name": name(pid, page), "giver": name(next(x.sente.id for r in event.rounds for x in r.games
-                                                                  if x.gote.id == pid), page),
-                    "amount": prize_of.get(pid)} for pid in simul.winners(event)]
+        giver_of = {b.gote.id: g.giver for g in givers for b in g.boards}
+        winners = [{"name": name(pid, page), "giver": name(giver_of[pid], page), "amount": prize_of.get(pid)}
+                   for pid in simul.winners(event)]
         self.page(page, "simul.md.j2", f"{event.short}", rows=rows, winners=winners,
                   currency=event.prizes.currency if event.prizes else "", prizes=prizes, **common)
         for g in givers:
@@ -372,8 +372,9 @@ class Renderer:
         page = f"{festival.id}/index.md"
         gp = self.grand_prix.get(festival.id)
         lines = festival_prizes(festival, self.loaded)
+        items = self.programme(festival, f"{festival.id}/programme.md")
         self.page(page, "festival.md.j2", festival.name, festival=festival, results=self.results,
-                  has_prizes=bool(lines), gp=gp, programme=bool(self.programme(festival, page)))
+                  has_prizes=bool(lines), gp=gp, programme=bool(items))
         if lines:
             page = f"{festival.id}/prizes.md"
             totals = awarded(lines)
@@ -399,7 +400,6 @@ class Renderer:
                       unranked=[{"name": link(n, player_page(pid), page),
                                  "points": sum(per.values(), Fraction(0)),
                                  "events": ", ".join(names[e] for e in per)} for n, pid, per in unranked])
-        items = self.programme(festival, f"{festival.id}/programme.md")
         if items:
             days: dict[Any, list[dict[str, Any]]] = {}
             for item in items:
