@@ -352,21 +352,19 @@ class Renderer:
         return [{"label": a.label, "name": link(self.player(a.player).name, player_page(a.player), page),
                  "points": final[a.player].points, "amount": a.amount} for a in prizes.awards]
 
-    def festival_prizes(self, festival: Festival, page: str) -> list[dict[str, Any]]:
+    def prize_blocks(self, festival: Festival, page: str) -> list[dict[str, Any]]:
         """Every prize of the festival, block by block (an event, its knock-out, the Grand Prix), each with its
-        total, then the total of all."""
-        rows: list[dict[str, Any]] = []
-        lines = festival_prizes(festival, self.loaded)
-        for line in lines:
+        total and what its rules put up."""
+        blocks = []
+        for line in festival_prizes(festival, self.loaded):
             target = (event_page(line.event, "knockout" if line.kind == "knockout" else "prizes") if line.event
                       else f"{festival.id}/grand-prix.md")
-            where = link(line.title, target, page)
-            rows.extend({"event": where, "label": a.label, "amount": a.amount, "currency": line.currency,
-                         "name": link(self.player(a.player).name, player_page(a.player), page)}
-                        for a in line.prizes.awards)
-            rows.append({"event": where, "label": "total", "name": "", "amount": line.prizes.total,
-                         "offered": line.prizes.offered, "currency": line.currency, "total": True})
-        return rows
+            blocks.append({"title": link(line.title, target, page), "total": line.prizes.total,
+                           "offered": line.prizes.offered, "currency": line.currency,
+                           "awards": [{"label": a.label, "amount": a.amount,
+                                       "name": link(self.player(a.player).name, player_page(a.player), page)}
+                                      for a in line.prizes.awards]})
+        return blocks
 
     def festival_pages(self, festival: Festival) -> None:
         page = f"{festival.id}/index.md"
@@ -381,7 +379,7 @@ class Renderer:
             fund = festival.prize_fund
             spent = totals.get(fund.currency, Decimal(0)) if fund else Decimal(0)
             self.page(page, "fund.md.j2", f"{festival.name}: prizes", festival=festival,
-                      rows=self.festival_prizes(festival, page), totals=totals, fund=fund,
+                      blocks=self.prize_blocks(festival, page), totals=totals, fund=fund,
                       offered=sum((line.prizes.offered for line in lines), Decimal(0)),
                       over=fund is not None and spent > fund.amount, spent=spent,
                       final=all(self.results[e.path].completed >= e.rounds_planned for e in festival.events))
