@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from .diagnostics import Location, Report, Severity, display_path
-from . import fees, formation, handicaps, knockout, simul, swiss, team_pairing
+from . import fees, formation, handicaps, knockout, shuuro, simul, swiss, team_pairing
 from .fesa import messages, turnering
 from .fesa import validate as fesa_validate
 from .model import Event, Festival, Player
@@ -278,7 +278,15 @@ def cmd_pair(args: argparse.Namespace) -> int:
     in_knockout = {p for pair in ko_pairs for p in pair}
     absent = [p for p in absent if p not in in_knockout]  # a knock-out game is written even so: a no-show
     field = [c for c in swiss.candidates(event, res, players, number, set(absent)) if c.id not in in_knockout]
-    proposal = pair(field)
+    shuffled = event.game == "shuuro" and number == 1
+    if shuffled:
+        if event.shuffle_seed is None:
+            print("error: round 1 of a Shuuro tournament is drawn from shuffle_seed in event.yaml: add it",
+                  file=sys.stderr)
+            return EXIT_DATA_ERRORS
+        place = {pid: i for i, pid in enumerate(shuuro.shuffle(event.shuffle_seed, [c.id for c in field]))}
+        field.sort(key=lambda c: place[c.id])
+    proposal = pair(field, adjacent=event.game == "shuuro")
     proposal.notes = ko_notes + proposal.notes
     labels = {c.id: c.label for c in field} | {p: players[p].name for p in in_knockout}
     if target.exists():
@@ -286,8 +294,12 @@ def cmd_pair(args: argparse.Namespace) -> int:
     else:
         header = [f"{event.short} round {number}: pairings proposed by `python -m generator pair` "
                   f"from {'round 1' if number == 2 else f'rounds 1-{number - 1}'}." if number > 1 else
-                  f"{event.short} round 1: pairings proposed by `python -m generator pair` (by Elo).",
+                  f"{event.short} round 1: pairings proposed by `python -m generator pair` "
+                  + (f"(random order from shuffle_seed {event.shuffle_seed})." if shuffled else "(by Elo)."),
                   "Check them, add each result as the game ends, and commit."]
+        if event.game == "shuuro":
+            header.append("A result: [first, second, 1-0 | 0-1 | draw, checkmate | stalemate | resignation | time "
+                          "| draw, points the first eliminated, points the second eliminated].")
         header += [f"Note: {n}." for n in proposal.notes]
         header.append("Add date: and time: if you like.")
         board_notes = [f"{labels[a]} - {labels[b]}" for a, b in proposal.pairs]

@@ -94,6 +94,27 @@ class Outcome(Enum):
 
 
 @dataclass(frozen=True)
+class Capture:
+    """What one player took in a game: points of enemy pieces (Shuuro), given as a number or as the pieces."""
+
+    points: int
+    loc: Location
+    pieces: tuple[str, ...] | None = None  # the pieces, when the round file lists them
+
+
+@dataclass(frozen=True)
+class Army:
+    """A Shuuro player's army list, handed to the referee before round 1 and kept for the whole tournament."""
+
+    player: Ref
+    counts: dict[str, int]  # piece → how many, as written (a piece not written: 0)
+    where: dict[str, Location]  # piece → where its number is written
+
+    def count(self, piece: str) -> int:
+        return self.counts.get(piece, 0)
+
+
+@dataclass(frozen=True)
 class Game:
     board: int
     sente: Ref
@@ -102,6 +123,8 @@ class Game:
     loc: Location
     handicap: str | None = None  # written in the data: the first-named player gives it (FESA code: l, 2p …)
     knockout: bool = False  # a game of the knock-out inside the event (it counts in the event too)
+    ending: str | None = None  # how the game ended (Shuuro: checkmate, stalemate, resignation, time, draw)
+    captured: tuple[Capture, Capture] | None = None  # what (sente, gote) took: Shuuro's eliminated points
 
 
 @dataclass(frozen=True)
@@ -238,6 +261,8 @@ class Event:
     playoff_over: int | None = None  # a play-off decides a shared first place when more players took part
     playoff: Round | None = None  # the play-off's games (playoff.yaml), apart from the event's rounds
     schedule: tuple[ProgrammeItem, ...] = ()  # the event's sessions, for the festival programme
+    armies: dict[PlayerId, Army] = field(default_factory=dict)  # Shuuro: each player's army list
+    shuffle_seed: int | None = None  # the seed of round 1's random pairing (Shuuro)
 
     def plays(self, pid: PlayerId) -> bool:
         """Entered, as an entrant (team members included) or as a simul giver."""
@@ -253,7 +278,8 @@ class Event:
 
     @property
     def colours_known(self) -> bool:
-        return self.source == "yaml"
+        """Who had sente is recorded (shogi round files; in Shuuro a die decides who moves first)."""
+        return self.source == "yaml" and self.game == "shogi"
 
     @property
     def path(self) -> str:

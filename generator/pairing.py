@@ -8,6 +8,9 @@ The matcher takes the highest-ranked unpaired player and tries opponents in orde
 group's bottom half from its top, then the rest of his group, then lower groups in ranking order (a float).
 It backtracks when a choice leaves the rest unpairable, so it finds a pairing without rematches whenever
 one exists within its step budget; past that it allows rematches, fresh opponents first, and says so.
+
+With adjacent=True (the Shuuro-250 pack, seeds/001 §5: players on the same TP "matched in descending
+'delta' order") the preference is simply the ranking order: 1st against 2nd, 3rd against 4th, ….
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ class Proposal:
     notes: list[str] = field(default_factory=list)
 
 
-def pair(ranked: list[Candidate]) -> Proposal:
+def pair(ranked: list[Candidate], adjacent: bool = False) -> Proposal:
     """Pair players given in ranking order (best first)."""
     proposal = Proposal()
     players = list(ranked)
@@ -45,9 +48,9 @@ def pair(ranked: list[Candidate]) -> Proposal:
             proposal.notes.append(f"every player has had a bye: {chosen.label or chosen.id} gets a second one")
         proposal.bye = chosen.id
         players.remove(chosen)
-    matched = _match(players, allow_rematch=False)
+    matched = _match(players, allow_rematch=False, adjacent=adjacent)
     if matched is None:
-        matched = _match(players, allow_rematch=True)
+        matched = _match(players, allow_rematch=True, adjacent=adjacent)
         proposal.notes.append("no pairing without a rematch was found: rematches were allowed where needed")
     assert matched is not None  # with rematches allowed any even list pairs
     by_id = {c.id: c for c in players}
@@ -61,19 +64,22 @@ def pair(ranked: list[Candidate]) -> Proposal:
     return proposal
 
 
-def _preferences(remaining: list[Candidate], allow_rematch: bool) -> list[Candidate]:
+def _preferences(remaining: list[Candidate], allow_rematch: bool, adjacent: bool = False) -> list[Candidate]:
     p = remaining[0]
-    group = [c for c in remaining if c.group == p.group]
-    half = len(group) // 2
-    preferred = group[max(half, 1):] + group[1:half]  # never the player himself
-    others = [c for c in remaining[1:] if c.group != p.group]
-    order = preferred + others
+    if adjacent:
+        order = remaining[1:]
+    else:
+        group = [c for c in remaining if c.group == p.group]
+        half = len(group) // 2
+        preferred = group[max(half, 1):] + group[1:half]  # never the player himself
+        others = [c for c in remaining[1:] if c.group != p.group]
+        order = preferred + others
     if allow_rematch:
         return sorted(order, key=lambda c: c.id in p.opponents)  # stable: fresh opponents first
     return [c for c in order if c.id not in p.opponents]
 
 
-def _match(players: list[Candidate], allow_rematch: bool) -> list[tuple[str, str]] | None:
+def _match(players: list[Candidate], allow_rematch: bool, adjacent: bool = False) -> list[tuple[str, str]] | None:
     """Depth-first search over the preference lists; None when no pairing exists (or the budget ran out).
 
     frames[k] holds the players left at depth k, their first player's options and the next one to try;
@@ -82,7 +88,7 @@ def _match(players: list[Candidate], allow_rematch: bool) -> list[tuple[str, str
     if not players:
         return []
     frames: list[tuple[list[Candidate], list[Candidate], list[int]]] = [
-        (players, _preferences(players, allow_rematch), [0])]
+        (players, _preferences(players, allow_rematch, adjacent), [0])]
     chosen: list[tuple[str, str]] = []
     steps = 0
     while frames:
@@ -101,5 +107,5 @@ def _match(players: list[Candidate], allow_rematch: bool) -> list[tuple[str, str
         rest = [c for c in remaining[1:] if c is not q]
         if not rest:
             return chosen
-        frames.append((rest, _preferences(rest, allow_rematch), [0]))
+        frames.append((rest, _preferences(rest, allow_rematch, adjacent), [0]))
     return None

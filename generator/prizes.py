@@ -100,7 +100,9 @@ def event_prizes(event: Event, final: tuple[Standing, ...], players: dict[str, P
     rules = event.prizes
     if rules is None:
         return None
-    order = [(s.player, s.points) for s in final]
+    # MSO events pool the prizes of players on equal points; a Shuuro-250 tournament only those of a joint place
+    # (seeds/001 §6: equal after every criterion, "the players share the first prize").
+    order = [(s.player, Fraction(-s.rank) if event.game == "shuuro" else s.points) for s in final]
     categories = []
     if rules.best_kyu is not None:
         categories.append(("best_kyu", rules.best_kyu, [p for p, _ in order if is_kyu(players[p])]))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from . import games
 from .games import shogi
 from .model import Event, Game, Outcome, PlayerId, Result, Round
 
@@ -18,6 +19,12 @@ class RoundRecord:
     colour: str | None = None  # "sente" or "gote"
     board: int | None = None
     replayed: bool = False  # a drawn game decided by its replay
+    material: tuple[int, int] | None = None  # Shuuro: points of enemy pieces (eliminated, lost) in the game
+
+    @property
+    def delta(self) -> int:
+        """Shuuro's Delta: own eliminated points less the opponent's; 0 without a game (a bye, an absence)."""
+        return self.material[0] - self.material[1] if self.material else 0
 
 
 Records = dict[PlayerId, list[RoundRecord]]
@@ -41,9 +48,10 @@ def decided(game: Game, rnd: Round) -> tuple[Outcome, Outcome]:
     return pair if replay.sente.id == game.sente.id else (pair[1], pair[0])
 
 
-def round_records(rnd: Round, replayed_draws: bool = False) -> dict[PlayerId, RoundRecord]:
-    """What every player named in one round got from it. replayed_draws: a drawn game is decided by its
-    replay (the blitz), whose result counts instead."""
+def round_records(rnd: Round, replayed_draws: bool = False, game_name: str = "shogi") -> dict[PlayerId, RoundRecord]:
+    """What every player named in one round got from it, scored by `game_name`'s table. replayed_draws: a
+    drawn game is decided by its replay (the blitz), whose result counts instead."""
+    table = games.points(game_name)
     out: dict[PlayerId, RoundRecord] = {}
     for game in rnd.games:
         if replayed_draws:
@@ -52,18 +60,20 @@ def round_records(rnd: Round, replayed_draws: bool = False) -> dict[PlayerId, Ro
             pair = (Outcome.PENDING, Outcome.PENDING)
         else:
             pair = shogi.OUTCOMES[game.result]
-        for ref, other, outcome, colour in (
-            (game.sente, game.gote, pair[0], "sente"),
-            (game.gote, game.sente, pair[1], "gote"),
+        took = (game.captured[0].points, game.captured[1].points) if game.captured else None
+        for ref, other, outcome, colour, material in (
+            (game.sente, game.gote, pair[0], "sente", took),
+            (game.gote, game.sente, pair[1], "gote", (took[1], took[0]) if took else None),
         ):
-            out[ref.id] = RoundRecord(rnd.number, outcome, shogi.POINTS[outcome], other.id, colour, game.board,
-                                      replayed_draws and game.result is Result.DRAW)
+            out[ref.id] = RoundRecord(rnd.number, outcome, table[outcome], other.id, colour, game.board,
+                                      replayed_draws and game.result is Result.DRAW,
+                                      material if outcome.played else None)
     for ref in rnd.byes:
-        out[ref.id] = RoundRecord(rnd.number, Outcome.BYE, shogi.POINTS[Outcome.BYE])
+        out[ref.id] = RoundRecord(rnd.number, Outcome.BYE, table[Outcome.BYE])
     for refs, outcome in ((rnd.absent, Outcome.ABSENT), (rnd.half_byes, Outcome.HALF_BYE),
                           (rnd.no_shows, Outcome.FORFEIT_LOSS)):
         for ref in refs:
-            out[ref.id] = RoundRecord(rnd.number, outcome, shogi.POINTS[outcome])
+            out[ref.id] = RoundRecord(rnd.number, outcome, table[outcome])
     return out
 
 
@@ -73,7 +83,7 @@ def event_records(event: Event, late_points: dict[PlayerId, Fraction] | None = N
     late_points = late_points or {}
     records: Records = {ref.id: [] for ref in event.entrants}
     for rnd in event.rounds:
-        this = round_records(rnd, event.replay_draws)
+        this = round_records(rnd, event.replay_draws, event.game)
         if not event.colours_known:
             this = {pid: replace(rec, colour=None) for pid, rec in this.items()}
         for pid, recs in records.items():
@@ -82,7 +92,7 @@ def event_records(event: Event, late_points: dict[PlayerId, Fraction] | None = N
                 bonus = late_points.get(pid, Fraction(0)) if rnd.number == first - 1 else Fraction(0)
                 recs.append(RoundRecord(rnd.number, Outcome.LATE, bonus))
             else:
-                recs.append(this.get(pid, RoundRecord(rnd.number, Outcome.ABSENT, shogi.POINTS[Outcome.ABSENT])))
+                recs.append(this.get(pid, RoundRecord(rnd.number, Outcome.ABSENT, Fraction(0))))
     return records
 
 

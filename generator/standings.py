@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from . import shuuro
 from .beginners import Playoff, playoff, reorder
 from .boards import BoardHandicap, event_handicaps, ratings_by_round
 from .knockout import Knockout, progress
@@ -14,7 +15,21 @@ from .ratings import Rating
 from .late_entries import group_floors, late_points
 from .scoring import Records, completed_rounds, event_records, late_total, scores
 from .teams import MatchSide, TeamStanding, match_sides, team_standings
-from .tiebreaks import TIEBREAKS
+from .tiebreaks import TIEBREAKS, Tiebreak
+
+
+SHUURO_COLUMNS = (
+    Tiebreak(shuuro.LAST, "Δ last", "Delta in the last round",
+             "the player's Delta in the last round played (0 for a bye or an absence)",
+             lambda records, after: {p: Fraction(v) for p, v in shuuro.last_delta(records, after).items()}),
+    Tiebreak(shuuro.TOTAL, "Δ total", "Total Delta", "the sum of the player's Deltas over all rounds played",
+             lambda records, after: {p: Fraction(v) for p, v in shuuro.total_delta(records, after).items()}),
+)
+
+
+def columns(event: Event) -> tuple[Tiebreak, ...]:
+    """The values shown next to the points, in order: the event's tiebreaks, or Shuuro's two Deltas."""
+    return SHUURO_COLUMNS if event.game == "shuuro" else tuple(TIEBREAKS[k] for k in event.tiebreaks)
 
 
 @dataclass(frozen=True)
@@ -26,6 +41,7 @@ class Standing:
     tiebreaks: tuple[Fraction, ...]
     played: int  # games played over the board
     late: Fraction = Fraction(0)  # McMahon-like points of a late entry, included in `points`
+    separated_by: str = ""  # Shuuro: the criterion that put the player below the one above (a key of its criteria)
 
 
 def standings(records: Records, after_round: int, tiebreak_keys: tuple[str, ...],
@@ -46,6 +62,19 @@ def standings(records: Records, after_round: int, tiebreak_keys: tuple[str, ...]
         late = late_total(records, pid, after_round)
         table.append(Standing(rank, shared, pid, score[pid], keys[pid][1:], played, late))
     return table
+
+
+def shuuro_standings(records: Records, after_round: int, names: dict[PlayerId, str]) -> list[Standing]:
+    """The Shuuro-250 table: TP, then the pack's criteria group by group; tiebreaks are (last-round Delta,
+    total Delta)."""
+    score = scores(records, after_round)
+    last = shuuro.last_delta(records, after_round)
+    total = shuuro.total_delta(records, after_round)
+    return [Standing(p.rank, p.shared, p.player, score[p.player],
+                     (Fraction(last[p.player]), Fraction(total[p.player])),
+                     sum(1 for r in records[p.player] if r.round <= after_round and r.outcome.played),
+                     separated_by=p.separated_by)
+            for p in shuuro.table(records, after_round, names)]
 
 
 @dataclass(frozen=True)
@@ -89,7 +118,10 @@ def compute_event(event: Event, players: dict[PlayerId, Player]) -> EventResults
     groups = late_groups(event, ratings)
     records = event_records(event, {pid: pts for pid, (_, pts) in groups.items()})
     done = completed_rounds(event)
-    by_round = tuple(tuple(standings(records, r, event.tiebreaks, names)) for r in range(1, done + 1))
+    if event.game == "shuuro":
+        by_round = tuple(tuple(shuuro_standings(records, r, names)) for r in range(1, done + 1))
+    else:
+        by_round = tuple(tuple(standings(records, r, event.tiebreaks, names)) for r in range(1, done + 1))
     po = playoff(event, by_round[-1], done) if by_round else None
     if po is not None:
         by_round = (*by_round[:-1], reorder(by_round[-1], po))

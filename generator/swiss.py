@@ -1,6 +1,7 @@
 """The MSO Swiss: who is paired in a round, ranked how, from the committed rounds before it.
 
 Ranking for pairing: points (late-entry points included), then the rating in force for that round, then name.
+A Shuuro-250 tournament puts the previous round's Delta in the rating's place (seeds/001 §5).
 Players absent for the round, withdrawn players, and late entries before their first round are left out.
 """
 
@@ -26,8 +27,12 @@ def candidates(event: Event, res: EventResults, players: dict[PlayerId, Player],
         if pid in event.withdrawn and round_number > event.withdrawn[pid]:
             continue
         recs = [r for r in res.records[pid] if r.round < round_number]
-        rating = res.ratings[pid][round_number - 1]
-        out.append((score.get(pid, Fraction(0)), rating.elo if rating else 0, players[pid].name, Candidate(
+        if event.game == "shuuro":
+            second = next((r.delta for r in recs if r.round == round_number - 1), 0)
+        else:
+            rating = res.ratings[pid][round_number - 1]
+            second = rating.elo if rating else 0
+        out.append((score.get(pid, Fraction(0)), second, players[pid].name, Candidate(
             pid, score.get(pid, Fraction(0)), f"{players[pid].name} ({points(score.get(pid, Fraction(0)))})",
             frozenset(r.opponent for r in recs if r.opponent and r.outcome.played),
             any(r.outcome is Outcome.BYE for r in recs))))

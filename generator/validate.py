@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from . import beginners, knockout
+from . import beginners, knockout, shuuro
+from .games import shuuro as shuuro_game
 from .diagnostics import Location, Report
 from .late_entries import LAST_FROM_ROUND
-from .model import DataSet, Event, Festival, Game, Player, Ref, Result, Round
+from .model import Capture, DataSet, Event, Festival, Game, Player, Ref, Result, Round
 from .sources.yamltree import suggest
 
 
@@ -148,6 +149,89 @@ def validate_event(event: Event, players: dict[str, Player], report: Report) -> 
         _teams(event, players, report)
     if event.is_simul:
         _simul(event, players, entrants, report)
+    if event.game == "shuuro":
+        _shuuro(event, players, entrants, report)
+
+
+def _shuuro(event: Event, players: dict[str, Player], entrants: dict[str, Location], report: Report) -> None:
+    """A Shuuro-250 tournament: a Swiss of its own kind, every army within the pack's limits, every game's
+    ending and eliminated points possible (seeds/001)."""
+    if event.format != "swiss":
+        report.error(event.loc, f"a Shuuro tournament is a Swiss, not '{event.format}'", "write format: swiss")
+    if event.handicap_rule != "none":
+        report.error(event.loc, "Shuuro has no handicaps", "remove 'handicaps'")
+    if event.tiebreaks:
+        report.error(event.loc, "a Shuuro-250 tournament is ranked by the pack's criteria (TP, last-round Delta, "
+                     "the result between the players, total Delta), not by tiebreaks", "remove 'tiebreaks'")
+    if event.shuffle_seed is None:
+        report.error(event.loc, "the seed of round 1's random pairing is missing",
+                     "add shuffle_seed: with any whole number, e.g. the date as 20090829")
+
+    def name(pid: str) -> str:
+        return players[pid].name if pid in players else pid
+
+    if not event.armies:
+        report.error(event.loc, f"{event.short} has no army lists", "write armies.yaml next to event.yaml: "
+                     "each player id with its pieces, e.g. rossi-marco: {king: 1, queen: 1, rook: 1, pawn: 3}")
+    else:
+        for pid, loc in entrants.items():
+            if pid not in event.armies:
+                report.error(loc, f"{name(pid)} has no army list", "add the player's army to armies.yaml")
+    for pid, army in event.armies.items():
+        if pid not in entrants:
+            report.error(army.player.loc, f"'{pid}' has an army list but is not entered in {event.short}",
+                         suggest(pid, list(entrants)) or "enter the player in event.yaml, or remove the army")
+        for piece, message, hint in shuuro_game.army_problems(army.counts):
+            where = army.where.get(piece, army.player.loc) if piece else army.player.loc
+            report.error(where, f"{name(pid)}'s army: {message}", hint)
+    for rnd in event.rounds:
+        for game in rnd.games:
+            if game.result is not None and game.ending is not None:
+                wrong = shuuro_game.outcome_fits(game.result, game.ending)
+                if wrong:
+                    report.error(game.loc, f"board {game.board}: {wrong}",
+                                 "correct the result or the way the game ended")
+            for took, victim in zip(game.captured or (), (game.gote.id, game.sente.id), strict=False):
+                if victim in event.armies:
+                    _eliminated(took, event.armies[victim].counts, name(victim), report)
+    if event.shuffle_seed is not None and event.rounds and event.rounds[0].number == 1:
+        _first_round(event, event.shuffle_seed, report)
+
+
+def _eliminated(took: Capture, army: dict[str, int], victim: str, report: Report) -> None:
+    """Points or pieces taken from `victim`'s army: possible only within the army, promoted pawns allowed
+    and flagged."""
+    if took.pieces is not None:
+        errors, notes = shuuro_game.pieces_problems(list(took.pieces), army)
+        for message in errors:
+            report.error(took.loc, f"pieces taken from {victim}: {message}", "check the pieces against the army list")
+        for message in notes:
+            report.warning(took.loc, f"pieces taken from {victim}: {message}", "check the game with the players")
+        return
+    if took.points in shuuro_game.reachable(army, promotions=False):
+        return
+    pieces = ", ".join(f"{n} {shuuro_game.PLURAL[p] if n > 1 else shuuro_game.NAMES[p]}"
+                       for p, n in army.items() if n and p != "king") or "no pieces"
+    if took.points in shuuro_game.reachable(army, promotions=True):
+        report.warning(took.loc, f"{took.points} points eliminated: {victim}'s army ({pieces}) makes this total "
+                       "only with promoted pawns", "check the game with the players")
+    else:
+        report.error(took.loc, f"{took.points} points eliminated: no choice of pieces from {victim}'s army "
+                     f"({pieces}) makes this total, even with promoted pawns", "count the pieces taken again")
+
+
+def _first_round(event: Event, seed: int, report: Report) -> None:
+    """Round 1 should be the pairing the stored seed gives (a warning: the arbiter's round file is the record)."""
+    rnd = event.rounds[0]
+    away = {r.id for r in (*rnd.absent, *rnd.no_shows, *rnd.half_byes)}
+    order = shuuro.shuffle(seed, [r.id for r in event.entrants if r.id not in away and
+                                  event.from_round.get(r.id, 1) == 1])
+    expected = {frozenset(order[i:i + 2]) for i in range(0, len(order) - 1, 2)}
+    written = {frozenset((g.sente.id, g.gote.id)) for g in rnd.games}
+    if expected != written:
+        report.warning(rnd.loc, f"round 1 is not the random pairing that shuffle_seed {seed} gives",
+                       f"propose it with `python -m generator pair {event.path} --round 1 --force`, or "
+                       "keep this one if the arbiter drew it otherwise")
 
 
 def _teams(event: Event, players: dict[str, Player], report: Report) -> None:

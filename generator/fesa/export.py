@@ -24,6 +24,8 @@ _PLAYED = {Outcome.WIN: "+", Outcome.LOSS: "-", Outcome.DRAW: "="}
 
 def rating_status(event: Event, completed: int) -> tuple[bool, str]:
     """(exported, why not): the sentence the site shows for an event that is not sent to FESA."""
+    if event.game != "shogi":
+        return False, f"FESA rates shogi games only, and this is {event.game.capitalize()}"
     if not event.rated:
         return False, "the organizers do not submit this event for FESA rating"
     if event.is_simul:

@@ -9,14 +9,18 @@ from ..knockout import Knockout
 from ..model import DataSet, Event, Game
 from ..prizes import PrizeList
 from ..simul import GiverResult
-from ..standings import EventResults, Standing
+from ..standings import EventResults, Standing, columns
 from ..teams import COLUMNS
 from .text import json_text, number
 
 
 def _standing(s: Standing, event: Event) -> dict[str, Any]:
-    return {"rank": s.rank, "shared": s.shared, "player": s.player, "points": number(s.points),
-            "tiebreaks": {k: number(v) for k, v in zip(event.tiebreaks, s.tiebreaks, strict=True)}, "played": s.played}
+    keys = [c.key for c in columns(event)]
+    row = {"rank": s.rank, "shared": s.shared, "player": s.player, "points": number(s.points),
+           "tiebreaks": {k: number(v) for k, v in zip(keys, s.tiebreaks, strict=True)}, "played": s.played}
+    if event.game == "shuuro":
+        row["separated_by"] = s.separated_by or None  # the criterion that put the player below the one above
+    return row
 
 
 def _awards(p: PrizeList) -> list[dict[str, str]]:
@@ -31,7 +35,13 @@ def _prizes(event: Event, res: EventResults, p: PrizeList, currency: str) -> dic
 
 
 def _game(g: Game) -> dict[str, Any]:
-    return {"board": g.board, "sente": g.sente.id, "gote": g.gote.id, "result": g.result.value if g.result else None}
+    out = {"board": g.board, "sente": g.sente.id, "gote": g.gote.id, "result": g.result.value if g.result else None}
+    if g.ending is not None:
+        out["ending"] = g.ending
+    if g.captured is not None:  # Shuuro: points of enemy pieces each player eliminated (sente's, gote's)
+        out["eliminated"] = [c.points for c in g.captured]
+        out["pieces"] = [list(c.pieces) if c.pieces is not None else None for c in g.captured]
+    return out
 
 
 def _knockout(event: Event, ko: Knockout, prizes: PrizeList | None) -> dict[str, Any]:
@@ -75,7 +85,7 @@ def files(data: DataSet, results: dict[str, EventResults], prizes: dict[str, Pri
                           "crosstable": f"{base}/crosstable.json",
                           "round_files": [f"{base}/round-{r.number}.json" for r in event.rounds]})
             out[f"{base}/standings.json"] = json_text({
-                "event": event.path, "after_round": res.completed, "tiebreaks": list(event.tiebreaks),
+                "event": event.path, "after_round": res.completed, "tiebreaks": [c.key for c in columns(event)],
                 "rows": [dict(_standing(s, event), ranks_by_round=res.rank_after(s.player)) for s in res.final],
                 "playoff": {"players": list(res.playoff.players), "winner": res.playoff.winner,
                             "points": {p: number(v) for p, v in res.playoff.points.items()},
@@ -86,7 +96,8 @@ def files(data: DataSet, results: dict[str, EventResults], prizes: dict[str, Pri
                 "event": event.path, "after_round": res.completed,
                 "rows": [{"player": s.player, "points": number(s.points), "rounds": [
                     {"round": r.round, "outcome": r.outcome.name.lower(), "opponent": r.opponent,
-                     "colour": r.colour, "points": number(r.points), "replayed": r.replayed}
+                     "colour": r.colour, "points": number(r.points), "replayed": r.replayed,
+                     **({"delta": r.delta} if event.game == "shuuro" else {})}
                     for r in res.records[s.player]]}
                     for s in res.final],
             })

@@ -13,14 +13,15 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from ..countries import country_name
-from .. import handicaps, simul
+from .. import handicaps, shuuro, simul
 from ..games import shogi
+from ..games import shuuro as shuuro_game
 from ..model import Event, Festival, Outcome, Player, Result, Round
 from ..pipeline import Loaded, awarded, festival_prizes
 from ..prizes import PrizeList, ordinal
 from ..ratings import grade_name
 from ..scoring import RoundRecord
-from ..standings import EventResults, Standing
+from ..standings import EventResults, Standing, columns
 from ..teams import COLUMNS, TeamStanding, board_points
 from ..tiebreaks import TIEBREAKS
 from . import api, bracket
@@ -52,7 +53,7 @@ def _env() -> Environment:
     env = Environment(loader=FileSystemLoader(TEMPLATES), finalize=md, undefined=StrictUndefined,
                       keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=False)
     env.globals.update(link=link, points=points, long_date=long_date, date_range=date_range, grade_name=grade_name,
-                       country_name=country_name, TIEBREAKS=TIEBREAKS, Outcome=Outcome)
+                       country_name=country_name, TIEBREAKS=TIEBREAKS, Outcome=Outcome, signed=signed)
     return env
 
 
@@ -120,24 +121,56 @@ class Renderer:
                 "tiebreaks": s.tiebreaks,
                 "played": s.played,
                 "late": s.late,
+                "separated_by": SEPARATED.get(s.separated_by, ""),
             })
         return rows
+
+    def shuuro_ties(self, res: EventResults, table: tuple[Standing, ...], after: int, page: str) -> list[Markup]:
+        """For each player placed below another on the same TP: which criterion separated them, and how."""
+        out = []
+        for above, below in zip(table, table[1:], strict=False):
+            if not below.separated_by or below.separated_by == "tp":
+                continue
+            a, b = (link(self.player(s.player).name, player_page(s.player), page) for s in (above, below))
+            why = tie_reason(below.separated_by, above, below, res, after)
+            out.append(Markup(f"**{above.rank}** ") + a + Markup(" above ") + Markup(f"**{below.rank}** ") + b +
+                       Markup(f": equal on {md(points(below.points))} TP; {md(why)}."))
+        return out
+
+    def armies_page(self, event: Event, common: dict[str, Any]) -> None:
+        """Every army as the pack's roster sheet: piece, allowed, cost, number, points, total."""
+        page = event_page(event, "armies")
+        armies = []
+        for ref in sorted(event.entrants, key=lambda r: self.player(r.id).name):
+            army = event.armies.get(ref.id)
+            if army is None:
+                continue
+            rows: list[dict[str, Any]] = [{"piece": shuuro_game.NAMES[p],
+                     "allowed": "1" if p in shuuro_game.LEAST else f"0-{shuuro_game.MOST[p]}",
+                     "cost": shuuro_game.COST[p], "number": army.count(p),
+                     "points": shuuro_game.COST[p] * army.count(p)} for p in shuuro_game.PIECES]
+            armies.append({"id": ref.id, "name": link(self.player(ref.id).name, player_page(ref.id), page),
+                           "title": self.player(ref.id).name, "rows": rows,
+                           "total": sum(r["points"] for r in rows)})
+        self.page(page, "armies.md.j2", f"{event.short} armies", armies=armies, cap=shuuro_game.CAP, **common)
 
     def event_pages(self, festival: Festival, event: Event, res: EventResults) -> None:
         fesa = self.fesa[event.path]
         if fesa.exported:
             self.site.files[f"{event.path}/turnering.txt"] = fesa.content
         common = {"festival": festival, "event": event, "res": res, "fesa": fesa, "late": bool(event.from_round),
-                  "COLUMNS": COLUMNS,
-                  "tiebreaks": [TIEBREAKS[k] for k in event.tiebreaks]}
+                  "COLUMNS": COLUMNS, "tiebreaks": list(columns(event))}
         if res.teams is not None:
             self.team_pages(event, res, common)
         if event.is_simul:
             self.simul_pages(event, common)
         else:
             self.standings_pages(event, res, common)
+        if event.game == "shuuro":
+            self.armies_page(event, common)
         page = event_page(event, "rules")
-        self.page(page, "rules.md.j2", f"{event.short} rules", **common)
+        self.page(page, "shuuro_rules.md.j2" if event.game == "shuuro" else "rules.md.j2", f"{event.short} rules",
+                  **common)
         prizes = self.prizes.get(event.path)
         if prizes is not None and event.prizes is not None:
             page = event_page(event, "prizes")
@@ -158,8 +191,11 @@ class Renderer:
         progress = [{"name": link(self.player(s.player).name, player_page(s.player), page),
                      "ranks": res.rank_after(s.player)} for s in res.final]
         names = {pid: self.player(pid).name for pid in (res.knockout.places.values() if res.knockout else ())}
-        self.page(page, "team_standings.md.j2" if res.teams else "standings.md.j2", f"{event.short} standings",
-                  names=names, team_rows=self.team_rows(event, res.teams.final, page) if res.teams else [],
+        template = ("team_standings.md.j2" if res.teams else
+                    "shuuro_standings.md.j2" if event.game == "shuuro" else "standings.md.j2")
+        self.page(page, template, f"{event.short} standings", names=names,
+                  ties=self.shuuro_ties(res, res.final, res.completed, page) if event.game == "shuuro" else [],
+                  team_rows=self.team_rows(event, res.teams.final, page) if res.teams else [],
                   rows=self.standings_rows(res, res.final, page), progress=progress,
                   round_links=[link(f"Round {r.number}", round_page(event, r.number), page) for r in event.rounds],
                   **common)
@@ -178,7 +214,7 @@ class Renderer:
                     giver = self.player(h.giver)
                     marks[g.board] = f"{h.code.upper()} ({giver.family}){' *' if h.overrides_rule else ''}"
             stage = {frozenset((t.a, t.b)): t.stage for t in res.knockout.ties_in(rnd.number)} if res.knockout else {}
-            games = [{
+            games: list[dict[str, Any]] = [{
                 "board": g.board,
                 "stage": STAGE_MARKS.get(stage.get(frozenset((g.sente.id, g.gote.id)), ""), "") if g.knockout else "",
                 "handicap": marks.get(g.board, ""),
@@ -191,10 +227,19 @@ class Renderer:
             if res.teams is not None:
                 self.team_round(event, res, rnd, page, marks, common)
                 continue
+            if event.game == "shuuro":
+                for g, row in zip(rnd.games, games, strict=True):
+                    row["ending"] = g.ending or ""
+                    row["taken"] = (f"{g.captured[0].points}–{g.captured[1].points}" if g.captured else "")
+                    row["pieces"] = [", ".join(shuuro_game.NAMES[p] for p in c.pieces) if c.pieces else ""
+                                     for c in g.captured] if g.captured else ["", ""]
+                    row["delta"] = (signed(g.captured[0].points - g.captured[1].points) if g.captured else "")
             replays = [{"sente": link(self.player(g.sente.id).name, player_page(g.sente.id), page),
                         "gote": link(self.player(g.gote.id).name, player_page(g.gote.id), page),
                         "result": g.result.value if g.result else "…"} for g in rnd.replays]
-            self.page(page, "round.md.j2", f"{event.short} round {rnd.number}", rnd=rnd, games=games,
+            self.page(page, "shuuro_round.md.j2" if event.game == "shuuro" else "round.md.j2",
+                      f"{event.short} round {rnd.number}", rnd=rnd, games=games,
+                      ties=self.shuuro_ties(res, table, rnd.number, page) if table and event.game == "shuuro" else [],
                       replays_count=event.replay_draws,
                       any_knockout=any(g.knockout for g in rnd.games), replays=replays,
                       knockout=res.knockout.rules if res.knockout else None,
@@ -469,7 +514,8 @@ class Renderer:
                             "colour": {"sente": "☗", "gote": "☖"}.get(rec.colour or "", ""),
                             "board": rec.board or "",
                             "opponent": link(opp.name, player_page(opp.id), page) if opp else "",
-                            "outcome": rec.outcome.value + (" in the replay of a draw" if rec.replayed else "") + given,
+                            "outcome": rec.outcome.value + (" in the replay of a draw" if rec.replayed else "") + given
+                            + (f" · Δ {signed(rec.delta)}" if rec.material else ""),
                             "points": rec.points if rec.outcome is not Outcome.PENDING else None,
                         })
                     standing = final.get(ref.id) if not event.is_simul else None
@@ -556,6 +602,8 @@ class Renderer:
                     pages[1:2] = [{"Teams": [f"{event.path}/teams/index.md",
                                              *[{html.escape(t.name): team_page(event, t.id)}
                                                for t in sorted(event.teams, key=lambda t: t.name)]]}]
+                if event.game == "shuuro":
+                    pages.insert(2, {"Armies": event_page(event, "armies")})
                 if rounds:
                     pages.append({"Rounds": rounds})
                 ko = self.results[event.path].knockout
@@ -575,6 +623,31 @@ def percent(share: Fraction) -> str:
     """7/8 -> '87.5 %' (to a tenth, from the exact fraction)."""
     value = (Decimal(share.numerator) * 100 / Decimal(share.denominator)).quantize(Decimal("0.1"))
     return f"{value} %"
+
+
+SEPARATED = {shuuro.LAST: "Δ last", shuuro.MEETING: "game", shuuro.TOTAL: "Δ total"}
+
+
+def signed(n: int | Fraction) -> str:
+    """+110, −40, 0: a Delta as the pack writes it."""
+    return f"+{points(Fraction(n))}" if n > 0 else f"−{points(Fraction(-n))}" if n < 0 else "0"
+
+
+def tie_reason(key: str, above: Standing, below: Standing, res: EventResults, after: int) -> str:
+    """Why `above` is placed above `below` (equal on TP) by criterion `key`, in words."""
+    last = (signed(above.tiebreaks[0]), signed(below.tiebreaks[0]))
+    if key == shuuro.LAST:
+        return f"Delta in round {after} {last[0]} against {last[1]}"
+    game = next((r for r in res.records[above.player]
+                 if r.round <= after and r.opponent == below.player and r.outcome.played), None)
+    if key == shuuro.MEETING:
+        if game is not None:
+            return f"the same Delta in round {after} ({last[0]}); won their game in round {game.round}"
+        return f"the same Delta in round {after} ({last[0]}), and the most TP in the games among the players tied"
+    met = (f"their game in round {game.round} was drawn" if game is not None and game.outcome is Outcome.DRAW
+           else "they did not meet" if game is None else "the result between them did not decide")
+    return (f"the same Delta in round {after} ({last[0]}); {met}; total Delta "
+            f"{signed(above.tiebreaks[1])} against {signed(below.tiebreaks[1])}")
 
 
 def t_stage(stage: str) -> str:

@@ -6,6 +6,7 @@ Layout:
     data/<festival>/<event>/event.yaml      format, rounds, time control, tiebreaks, entrants
     data/<festival>/<event>/round-<n>.yaml  the games of round n
     data/<festival>/<event>/playoff.yaml    the games of a play-off for a shared first place
+    data/<festival>/<event>/armies.yaml     Shuuro: each player's army list
 
 Only the shape of each file is checked here; how the files fit together is checked in validate.py.
 """
@@ -19,21 +20,21 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..diagnostics import Location, Report, display_path
-from ..games import shogi
+from ..games import shogi, shuuro
 from ..handicaps import CODES as HANDICAP_CODES
-from ..model import (DataSet, Event, Festival, Game, Giver, GrandPrixEvent, GrandPrixRules, Match, Player,
-                     PrizeFund, ProgrammeItem, Ref, Round, Team)
+from ..model import (Army, Capture, DataSet, Event, Festival, Game, Giver, GrandPrixEvent, GrandPrixRules, Match,
+                     Player, PrizeFund, ProgrammeItem, Ref, Result, Round, Team)
 from ..ratings import Adjustment
 from . import common
 from .fesa_event import read_fesa_tournament
-from .yamltree import Fields, Mapping, Scalar, Sequence, Tree, as_str, load, suggest
+from .yamltree import Fields, Mapping, Scalar, Sequence, Tree, as_int, as_str, load, suggest
 
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 ROUND_FILE = re.compile(r"^round-([1-9][0-9]*)\.yaml$")
 TIME = re.compile(r"^([01]?[0-9]|2[0-3]):[0-5][0-9]$")
 SPAN = re.compile(r"^(([01]?[0-9]|2[0-3]):[0-5][0-9])(\s*[-–]\s*(([01]?[0-9]|2[0-3]):[0-5][0-9]))?$")
 FORMATS = ("swiss", "team-swiss", "simul")
-GAMES = ("shogi",)
+GAMES = ("shogi", "shuuro")
 
 
 def read_data(root: Path, report: Report, stop_at: tuple[str, int] | None = None) -> DataSet:
@@ -212,23 +213,28 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
     prizes = common.prize_rules(f, report)
     knockout = common.knockout_rules(f, report, start)
     fee = common.entry_fee(f, report)
+    shuffle_seed = f.integer("shuffle_seed", minimum=0)
     f.finish()
     if not SLUG.match(folder.name):
         report.error(Location(shown), f"event folder name '{folder.name}' is not a simple id",
                      "rename it with lower-case letters, digits and hyphens, e.g. championship")
     rounds = []
     playoff = None
+    armies: dict[str, Army] = {}
     for path in sorted(folder.iterdir()):
         if path.name == "event.yaml" or path.is_dir():
             continue
         if path.name == "playoff.yaml":
-            playoff = read_round(path, (rounds_planned or 0) + 1, report)
+            playoff = read_round(path, (rounds_planned or 0) + 1, report, game or "shogi")
+            continue
+        if path.name == "armies.yaml" and game == "shuuro":
+            armies = read_armies(path, report)
             continue
         match = ROUND_FILE.match(path.name)
         if match and stop_at is not None and int(match.group(1)) >= stop_at:
             continue
         if match:
-            rounds.append(read_round(path, int(match.group(1)), report))
+            rounds.append(read_round(path, int(match.group(1)), report, game or "shogi"))
         elif path.suffix in (".yaml", ".yml"):
             report.error(Location(display_path(path)), f"'{path.name}' is not a round file name",
                          "name round files round-1.yaml, round-2.yaml, …")
@@ -243,7 +249,42 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
                  adjustments=tuple(adjustments), knockout=knockout, teams=tuple(teams), team_size=team_size,
                  unattached=tuple(unattached), together=together, entry_fee=fee,
                  replay_draws=replay_draws, givers=givers, eligibility=eligibility, playoff_over=playoff_over,
-                 playoff=playoff, schedule=tuple(schedule))
+                 playoff=playoff, schedule=tuple(schedule), armies=armies, shuffle_seed=shuffle_seed)
+
+
+def read_armies(path: Path, report: Report) -> dict[str, Army]:
+    """armies.yaml: player id → {king: 1, queen: 1, rook: 1, …}; a piece not written counts 0. The limits are
+    checked in validate.py, against the pack's rules."""
+    shown = display_path(path)
+    top = Fields(load(path, shown, report), report, "armies.yaml", Location(shown))
+    armies: dict[str, Army] = {}
+    if top.node is None:
+        return armies
+    for key, value in top.node.items:
+        pid = str(key.value)
+        if not isinstance(value, Mapping):
+            report.error(value.loc, f"the army of '{pid}' is not a list of pieces",
+                         "write e.g. {king: 1, queen: 1, rook: 1, knight: 1, pawn: 3}")
+            continue
+        counts: dict[str, int] = {}
+        where: dict[str, Location] = {}
+        for pkey, pnode in value.items:
+            word = str(pkey.value).strip().lower()
+            piece = shuuro.ALIASES.get(word)
+            if piece is None:
+                report.error(pkey.loc, f"'{pkey.value}' is not a Shuuro piece",
+                             suggest(word, list(shuuro.PIECES)) or f"the pieces are {', '.join(shuuro.PIECES)}")
+                continue
+            if piece in counts:
+                report.error(pkey.loc, f"{shuuro.PLURAL[piece]} are written twice in the army of '{pid}'",
+                             "write each piece once, with its number")
+                continue
+            n = as_int(pnode, report, f"the number of {shuuro.PLURAL[piece]}", minimum=0)
+            if n is not None:
+                counts[piece] = n
+                where[piece] = pnode.loc
+        armies[pid] = Army(Ref(pid, key.loc), counts, where)
+    return armies
 
 
 def _teams(f: Fields, report: Report) -> tuple[tuple[Team, ...], list[Ref], frozenset[str]]:
@@ -431,7 +472,7 @@ def _refs(nodes: list[Tree], report: Report, what: str) -> list[Ref]:
     return refs
 
 
-def read_round(path: Path, number: int, report: Report) -> Round:
+def read_round(path: Path, number: int, report: Report, game: str = "shogi") -> Round:
     shown = display_path(path)
     before = len(report.errors)
     tree = load(path, shown, report)
@@ -450,9 +491,9 @@ def read_round(path: Path, number: int, report: Report) -> Round:
     games: list[Game] = []
     boards = [(node, True) for node in f.items("knockout")] + [(node, False) for node in f.items("games")]
     for board, (node, knockout) in enumerate(boards, start=1):
-        game = _game(node, board, report)
-        if game is not None:
-            games.append(replace(game, knockout=knockout))
+        found = _shuuro_game(node, board, report) if game == "shuuro" else _game(node, board, report)
+        if found is not None:
+            games.append(replace(found, knockout=knockout))
     matches: list[Match] = []
     board = len(boards) + 1
     for node in f.items("matches"):
@@ -463,9 +504,9 @@ def read_round(path: Path, number: int, report: Report) -> Round:
             board += len(match.games)
     replays = []
     for nth, node in enumerate(f.items("replays"), start=1):
-        game = _game(node, nth, report, "replay")
-        if game is not None:
-            replays.append(game)
+        replay = _game(node, nth, report, "replay")
+        if replay is not None:
+            replays.append(replay)
     byes = _refs(f.items("bye"), report, "bye")
     absent = _refs(f.items("absent"), report, "absent")
     f.finish()
@@ -533,3 +574,82 @@ def _game(node: Tree, board: int, report: Report, what: str = "board") -> Game |
         return None
     return Game(board, Ref(sente_id, node.items[0].loc), Ref(gote_id, node.items[1].loc), result, node.loc,
                 handicap=handicap)
+
+
+SHUURO_HINT = ("write a game as [first-id, second-id, result, ending, points-first-took, points-second-took], "
+               "e.g. [rossi-marco, kaufman-larry, 1-0, checkmate, 250, 60]; the points may be lists of the "
+               "pieces taken, e.g. [queen, rook, rook]")
+
+
+def _shuuro_game(node: Tree, board: int, report: Report) -> Game | None:
+    """[a, b] while the game is played; [a, b, result, ending, took-a, took-b] once it is over. A result
+    without a game (+-, -+, --) needs nothing more. took: the points of enemy pieces eliminated, or the
+    pieces themselves."""
+    if not isinstance(node, Sequence) or not 2 <= len(node.items) <= 6:
+        report.error(node.loc, f"board {board} is not a game", SHUURO_HINT)
+        return None
+    a = as_str(node.items[0], report, "first player")
+    b = as_str(node.items[1], report, "second player")
+    extra = node.items[2:]
+    result = None
+    if extra:
+        rnode = extra[0]
+        text = rnode.text if isinstance(rnode, Scalar) else ""
+        if not (isinstance(rnode, Scalar) and (rnode.value is None or text.strip() in shogi.PENDING_WORDS)):
+            result = shogi.parse_result(text) if isinstance(rnode, Scalar) else None
+            if result is None:
+                report.error(rnode.loc, f"'{text}' is not a result",
+                             "write 1-0, 0-1, ½-½ (or draw), +- or -+ (no-show), -- (neither came)")
+    ending = None
+    if len(extra) >= 2:
+        enode = extra[1]
+        word = enode.text.strip().lower() if isinstance(enode, Scalar) else ""
+        if word in shuuro.ENDINGS:
+            ending = word
+        else:
+            report.error(enode.loc, f"'{word}' is not how a Shuuro game ends",
+                         suggest(word, list(shuuro.ENDINGS)) or f"write one of {', '.join(shuuro.ENDINGS)}")
+    captured = None
+    if len(extra) in (3, 4):
+        took = [_capture(n, report) for n in extra[2:]]
+        if len(took) == 2 and took[0] is not None and took[1] is not None:
+            captured = (took[0], took[1])
+        elif len(took) == 1:
+            report.error(extra[2].loc, "only one player's eliminated points are written",
+                         "write both: the first player's, then the second's, e.g. 250, 60")
+    played = result in (Result.SENTE_WINS, Result.GOTE_WINS, Result.DRAW)
+    if played and len(extra) < 3:
+        report.error(node.loc, f"board {board} has a result but not "
+                     f"{'how the game ended and ' if ending is None else ''}the points each player eliminated",
+                     SHUURO_HINT)
+    if result is not None and not played and len(extra) > 1:
+        report.error(extra[1].loc, "a game that was not played has no ending or eliminated points",
+                     "leave them out: write e.g. [a, b, +-]")
+    if a is None or b is None:
+        return None
+    return Game(board, Ref(a, node.items[0].loc), Ref(b, node.items[1].loc), result, node.loc, ending=ending,
+                captured=captured)
+
+
+def _capture(node: Tree, report: Report) -> Capture | None:
+    """Points as a number (a multiple of 10), or the pieces taken as a list."""
+    if isinstance(node, Sequence):
+        pieces = []
+        for item in node.items:
+            word = item.text.strip().lower() if isinstance(item, Scalar) else ""
+            piece = shuuro.ALIASES.get(word)
+            if piece is None:
+                report.error(item.loc, f"'{word}' is not a Shuuro piece",
+                             suggest(word, list(shuuro.PIECES)) or f"the pieces are {', '.join(shuuro.PIECES)}")
+                return None
+            pieces.append(piece)
+        return Capture(shuuro.points_of(pieces), node.loc, tuple(pieces))
+    if isinstance(node, Scalar) and isinstance(node.value, int) and not isinstance(node.value, bool):
+        if node.value < 0 or node.value % 10:
+            report.error(node.loc, f"{node.value} points of eliminated pieces: every piece costs a multiple "
+                         "of 10, so the points are 0, 10, 20, …", "count the pieces taken again")
+            return None
+        return Capture(node.value, node.loc)
+    report.error(node.loc, f"'{node.text if isinstance(node, Scalar) else '…'}' is not the points of the "
+                 "pieces eliminated", "write a number such as 60, or the pieces, e.g. [pawn, pawn, knight]")
+    return None
