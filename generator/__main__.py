@@ -298,8 +298,9 @@ def cmd_pair(args: argparse.Namespace) -> int:
                   + (f"(random order from shuffle_seed {event.shuffle_seed})." if shuffled else "(by Elo)."),
                   "Check them, add each result as the game ends, and commit."]
         if event.game == "shuuro":
-            header.append("A result: [first, second, 1-0 | 0-1 | draw, checkmate | stalemate | resignation | time "
-                          "| draw, points the first eliminated, points the second eliminated].")
+            header += ["A finished game: [first, second, result, ending, points the first eliminated, points the",
+                       "second eliminated], e.g. [a, b, 1-0, checkmate, 250, 60]; the ending is checkmate, stalemate,",
+                       "resignation, time or draw; the points may be the pieces taken, e.g. [queen, rook, rook]."]
         header += [f"Note: {n}." for n in proposal.notes]
         header.append("Add date: and time: if you like.")
         board_notes = [f"{labels[a]} - {labels[b]}" for a, b in proposal.pairs]

@@ -523,6 +523,10 @@ class Renderer:
                     team = next((t for t in event.teams if any(r.id == ref.id for r in t.members)), None)
                     if team is not None:
                         ko_line = Markup("Played for ") + link(team.name, team_page(event, team.id), page) + "."
+                    army = event.armies.get(ref.id)
+                    if army is not None:
+                        ko_line = link("Army", event_page(event, "armies"), page, ref.id) + Markup(
+                            f": {md(army_text(army.counts))}.")
                     entries[ref.id].append({
                         "knockout": ko_line,
                         "festival": festival, "event": event,
@@ -626,6 +630,14 @@ def percent(share: Fraction) -> str:
 
 
 SEPARATED = {shuuro.LAST: "Δ last", shuuro.MEETING: "game", shuuro.TOTAL: "Δ total"}
+
+
+def army_text(counts: dict[str, int]) -> str:
+    """'Queen, Rook, Knight, 3 Pawns: 250 points'."""
+    parts = [f"{n} {shuuro_game.PLURAL[p]}" if n > 1 else shuuro_game.NAMES[p]
+             for p in shuuro_game.PIECES[1:] if (n := counts.get(p, 0))]
+    total = sum(shuuro_game.COST[p] * n for p, n in counts.items())
+    return f"{', '.join(parts) or 'the King alone'}: {total} points"
 
 
 def signed(n: int | Fraction) -> str:

@@ -36,10 +36,11 @@ def number(value: Fraction) -> int | float | str:
     return str(value)
 
 
-def link(text: object, target: str, page: str) -> Markup:
-    """A Markdown link from the page at `page` to the page at `target` (both paths of .md sources)."""
+def link(text: object, target: str, page: str, anchor: str = "") -> Markup:
+    """A Markdown link from the page at `page` to the page at `target` (both paths of .md sources), optionally
+    to a heading's anchor there."""
     rel = posixpath.relpath(target, posixpath.dirname(page) or ".")
-    return Markup(f"[{md(text)}]({rel})")
+    return Markup(f"[{md(text)}]({rel}{'#' + anchor if anchor else ''})")
 
 
 def front_matter_title(title: str) -> str:
