@@ -235,3 +235,31 @@ def test_grand_prix_and_simul_on_a_phone(phone: Watched, demo_url: str):
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert phone.errors == []
     assert phone.outside(demo_url) == []
+
+
+def test_shuuro_ties_and_armies_on_a_phone(phone: Watched, demo_url: str):
+    page = phone.page
+    page.goto(demo_url + "/2009-mso-shuuro/shuuro-250/")
+    rows = page.locator("article table").first.locator("tbody tr")
+    expect(rows).to_have_count(13)
+    # Hughes is 4th, below Ferrari on the result of their game (worked out by hand in test_site.py).
+    expect(rows.nth(3).locator("td").nth(1)).to_have_text("Hughes, Megan")
+    expect(rows.nth(3).locator("td").nth(5)).to_have_text("game")
+    expect(page.locator("article li", has_text="Hughes, Megan").first).to_contain_text("won their game in round 3")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # From her player page to her army, as the roster sheet: 3 Rooks 210 + 4 Pawns 40 = 250.
+    rows.nth(3).get_by_role("link", name="Hughes, Megan").click()
+    expect(page).to_have_url(demo_url + "/players/hughes-megan/")
+    page.locator("article").get_by_role("link", name="Army", exact=True).click()
+    expect(page).to_have_url(demo_url + "/2009-mso-shuuro/shuuro-250/armies/#hughes-megan")
+    roster = page.locator("xpath=//h2[@id='hughes-megan']/following::table[1]")
+    expect(roster.locator("tbody tr").nth(2)).to_contain_text("Rook")
+    expect(roster.locator("tbody tr").nth(2).locator("td").nth(4)).to_have_text("210")
+    expect(roster.locator("tbody tr").last).to_contain_text("250")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # A round: the eliminated points sit under the result, so nothing is cut off.
+    page.goto(demo_url + "/2009-mso-shuuro/shuuro-250/round-3/")
+    expect(page.locator("article table").first.locator("tbody tr").first).to_contain_text("160–90")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert phone.errors == []
+    assert phone.outside(demo_url) == []

@@ -197,3 +197,59 @@ def test_entry_fees_are_for_organizers_not_the_public_site(demo_build):
                      r"MSOWSC 10\.00 \(junior\)", out.stdout)
     for page in site.rglob("*.html"):
         assert "531.00" not in page.read_text(encoding="utf-8"), page
+
+
+def test_demo_shuuro_recount_and_ties(demo_build):
+    """Recount the Shuuro-250 demo from its round files, independently of the generator, against hand totals."""
+    cost = {"queen": 110, "rook": 70, "bishop": 40, "knight": 40, "pawn": 10}  # seeds/001 roster sheet
+    yaml = YAML(typ="safe")
+    tp: dict[str, int] = {}
+    deltas: dict[str, list[int]] = {}
+    for n in range(1, 6):
+        rnd = yaml.load((DEMO / f"2009-mso-shuuro/shuuro-250/round-{n}.yaml").read_text(encoding="utf-8"))
+        for a, b, result, _ending, took_a, took_b in rnd["games"]:
+            pa, pb = (sum(cost[p] for p in t) if isinstance(t, list) else t for t in (took_a, took_b))
+            gain = {"1-0": (3, 0), "0-1": (0, 3), "draw": (1, 1)}[result]
+            for pid, g, d in ((a, gain[0], pa - pb), (b, gain[1], pb - pa)):
+                tp[pid] = tp.get(pid, 0) + g
+                deltas.setdefault(pid, []).append(d)
+        for pid in rnd.get("bye") or []:
+            tp[pid] = tp.get(pid, 0) + 3
+            deltas.setdefault(pid, []).append(0)
+    # By hand from the round files (TP: bye 3, win 3, draw 1; Delta per round):
+    #   Horák   bye W W W W = 15; 0 +120 +70 +80 +150 = +420
+    #   Walker  W L W W W = 12;  -80 -120 +110 +70 +70 = +50
+    #   Ferrari L bye W L W = 9; -150 0 +130 -70 +70 = -20 (last +70)
+    #   Hughes  L W L W W = 9;   -70 -50 -130 +100 +70 = -80 (last +70)
+    #   Bakker  W W L W L = 9;   +120 +110 -70 +120 -70 = +210 (last -70)
+    #   Blake   D W W L D = 8;   0 +100 +110 -80 0 = +130 (last 0)
+    #   Rossi   W L D W D = 8;   +150 -110 0 -90 0 = -50 (last 0)
+    #   Moreau  D L L bye L = 4; 0 +50 -130 0 0 = -80 (last 0)
+    #   Lefèvre L D L L bye = 4; -110 0 -110 -100 0 = -320 (last 0)
+    #   Shah    L D W L L = 4;   -120 0 +130 +90 -70 = +30 (last -70)
+    assert (tp["horak-jakub"], sum(deltas["horak-jakub"])) == (15, 420)
+    assert (tp["walker-ben"], sum(deltas["walker-ben"])) == (12, 50)
+    for pid, total, last in (("ferrari-giulia", -20, 70), ("hughes-megan", -80, 70), ("bakker-jan", 210, -70),
+                             ("blake-tom", 130, 0), ("rossi-marco", -50, 0), ("moreau-claire", -80, 0),
+                             ("lefevre-julien", -320, 0), ("shah-priya", 30, -70)):
+        assert (sum(deltas[pid]), deltas[pid][-1]) == (total, last), pid
+    assert (tp["ferrari-giulia"], tp["hughes-megan"], tp["bakker-jan"]) == (9, 9, 9)
+    assert (tp["blake-tom"], tp["rossi-marco"]) == (8, 8)
+    assert (tp["moreau-claire"], tp["lefevre-julien"], tp["shah-priya"]) == (4, 4, 4)
+    # So: on 9, Ferrari and Hughes (+70 last) above Bakker (-70); Ferrari beat Hughes in round 3 (head to
+    # head). On 8, Blake and Rossi drew each other in round 5: total Delta, Blake. On 4, Shah last (-70); Moreau
+    # and Lefèvre never met: total Delta, Moreau.
+    site, _ = demo_build
+    html = (site / "2009-mso-shuuro/shuuro-250/index.html").read_text(encoding="utf-8")
+    table = html.split("<table>")[1].split("</table>")[0]
+    rows = [[re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", r, re.S)]
+            for r in re.findall(r"<tr>(.*?)</tr>", table, re.S)]
+    assert [(r[0], r[1], r[5]) for r in rows if r] == [
+        ("1", "Horák, Jakub", ""), ("2", "Walker, Ben", ""), ("3", "Ferrari, Giulia", ""),
+        ("4", "Hughes, Megan", "game"), ("5", "Bakker, Jan", "Δ last"), ("6", "Blake, Tom", ""),
+        ("7", "Rossi, Marco", "Δ total"), ("8", "Smith, James", ""), ("9", "Evans, Rhys", ""),
+        ("10", "Klein, Stefan", "Δ last"), ("11", "Moreau, Claire", ""), ("12", "Lefèvre, Julien", "Δ total"),
+        ("13", "Shah, Priya", "Δ last")]
+    assert "won their game in round 3" in html
+    assert "their game in round 5 was drawn; total Delta +130 against −50" in html
+    assert "they did not meet; total Delta −80 against −320" in html
