@@ -561,19 +561,25 @@ def _game(node: Tree, board: int, report: Report, what: str = "board") -> Game |
                          f"write one of {', '.join(HANDICAP_CODES)}: the handicap the first-named player gives")
             handicap = None
     if extra:
-        rnode = extra[0]
-        text = rnode.text if isinstance(rnode, Scalar) else ""
-        if not (isinstance(rnode, Scalar) and (rnode.value is None or text.strip() in shogi.PENDING_WORDS)):
-            result = shogi.parse_result(text) if isinstance(rnode, Scalar) else None
-            if result is None:
-                # Keep the pairing (as not yet played) so its players are not also reported missing.
-                report.error(rnode.loc, f"'{text}' is not a result",
-                             "write 1-0, 0-1, ½-½ (or draw), +- or -+ (no-show), -- (neither came), "
-                             "or leave it out while the game is being played")
+        result = _result(extra[0], report)
     if sente_id is None or gote_id is None:
         return None
     return Game(board, Ref(sente_id, node.items[0].loc), Ref(gote_id, node.items[1].loc), result, node.loc,
                 handicap=handicap)
+
+
+def _result(rnode: Tree, report: Report) -> Result | None:
+    """A board's result; None while the game is being played, or when it is no result (reported: the pairing
+    is kept, as not yet played, so that its players are not also reported missing)."""
+    text = rnode.text if isinstance(rnode, Scalar) else ""
+    if isinstance(rnode, Scalar) and (rnode.value is None or text.strip() in shogi.PENDING_WORDS):
+        return None
+    result = shogi.parse_result(text) if isinstance(rnode, Scalar) else None
+    if result is None:
+        report.error(rnode.loc, f"'{text}' is not a result",
+                     "write 1-0, 0-1, ½-½ (or draw), +- or -+ (no-show), -- (neither came), "
+                     "or leave it out while the game is being played")
+    return result
 
 
 SHUURO_HINT = ("write a game as [first-id, second-id, result, ending, points-first-took, points-second-took], "
@@ -591,15 +597,7 @@ def _shuuro_game(node: Tree, board: int, report: Report) -> Game | None:
     a = as_str(node.items[0], report, "first player")
     b = as_str(node.items[1], report, "second player")
     extra = node.items[2:]
-    result = None
-    if extra:
-        rnode = extra[0]
-        text = rnode.text if isinstance(rnode, Scalar) else ""
-        if not (isinstance(rnode, Scalar) and (rnode.value is None or text.strip() in shogi.PENDING_WORDS)):
-            result = shogi.parse_result(text) if isinstance(rnode, Scalar) else None
-            if result is None:
-                report.error(rnode.loc, f"'{text}' is not a result",
-                             "write 1-0, 0-1, ½-½ (or draw), +- or -+ (no-show), -- (neither came)")
+    result = _result(extra[0], report) if extra else None
     ending = None
     if len(extra) >= 2:
         enode = extra[1]
