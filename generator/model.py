@@ -109,6 +109,7 @@ class Army:
     player: Ref
     counts: dict[str, int]  # piece → how many, as written (a piece not written: 0)
     where: dict[str, Location]  # piece → where its number is written
+    readable: bool = True  # False when a number could not be read (reported): nothing is checked against it
 
     def count(self, piece: str) -> int:
         return self.counts.get(piece, 0)

@@ -181,6 +181,8 @@ def _shuuro(event: Event, players: dict[str, Player], entrants: dict[str, Locati
         if pid not in entrants:
             report.error(army.player.loc, f"'{pid}' has an army list but is not entered in {event.short}",
                          suggest(pid, list(entrants)) or "enter the player in event.yaml, or remove the army")
+        if not army.readable:
+            continue
         for piece, message, hint in shuuro_game.army_problems(army.counts):
             where = army.where.get(piece, army.player.loc) if piece else army.player.loc
             report.error(where, f"{name(pid)}'s army: {message}", hint)
@@ -192,7 +194,7 @@ def _shuuro(event: Event, players: dict[str, Player], entrants: dict[str, Locati
                     report.error(game.loc, f"board {game.board}: {wrong}",
                                  "correct the result or the way the game ended")
             for took, victim in zip(game.captured or (), (game.gote.id, game.sente.id), strict=False):
-                if victim in event.armies:
+                if victim in event.armies and event.armies[victim].readable:
                     _eliminated(took, event.armies[victim].counts, name(victim), report)
     if event.shuffle_seed is not None and event.rounds and event.rounds[0].number == 1:
         _first_round(event, event.shuffle_seed, report)

@@ -411,3 +411,13 @@ def test_site_pages(tmp_path):
     assert armies.count("<strong>250</strong>") == 5
     rules = (site / EVENT / "rules" / "index.html").read_text(encoding="utf-8")
     assert "printf &#39;7:player-id&#39; | sha256sum" in rules or "printf '7:player-id' | sha256sum" in rules
+
+
+def test_an_unreadable_army_is_reported_once(copy):
+    # Bob's Queens cannot be read: that is the one error; the points taken from his army in rounds 1-3 are
+    # not checked against a half-read army (which would wrongly refuse them).
+    text = (copy.root / "fest/tourney/armies.yaml").read_text(encoding="utf-8")
+    copy("fest/tourney/armies.yaml", text.replace("queens: 2", "queens: two"))
+    errors, warnings = problems(copy.root)
+    assert len(errors) == 1 and "armies.yaml:2:" in errors[0] and "'two'" in errors[0], errors
+    assert warnings == []

@@ -89,8 +89,8 @@ def pieces_problems(taken: list[str], army_counts: dict[str, int]) -> tuple[list
                              f"{n - have} promoted pawn{'s' if n - have > 1 else ''}")
     pawns_left = army_counts.get("pawn", 0) - min(taken.count("pawn"), army_counts.get("pawn", 0))
     if extra > pawns_left:
-        errors.append(f"{extra} more pieces taken than the army had, but only {pawns_left} of its pawns "
-                      "could have promoted")
+        errors.append(f"{extra} more {'piece' if extra == 1 else 'pieces'} taken than the army had, but only "
+                      f"{pawns_left} of its pawns could have promoted")
     return errors, notes
 
 

@@ -268,6 +268,7 @@ def read_armies(path: Path, report: Report) -> dict[str, Army]:
             continue
         counts: dict[str, int] = {}
         where: dict[str, Location] = {}
+        before = len(report.errors)
         for pkey, pnode in value.items:
             word = str(pkey.value).strip().lower()
             piece = shuuro.ALIASES.get(word)
@@ -283,7 +284,7 @@ def read_armies(path: Path, report: Report) -> dict[str, Army]:
             if n is not None:
                 counts[piece] = n
                 where[piece] = pnode.loc
-        armies[pid] = Army(Ref(pid, key.loc), counts, where)
+        armies[pid] = Army(Ref(pid, key.loc), counts, where, readable=len(report.errors) == before)
     return armies
 
 
