@@ -68,10 +68,8 @@ def shuuro_standings(records: Records, after_round: int, names: dict[PlayerId, s
     """The Shuuro-250 table: TP, then the pack's criteria group by group; tiebreaks are (last-round Delta,
     total Delta)."""
     score = scores(records, after_round)
-    last = shuuro.last_delta(records, after_round)
-    total = shuuro.total_delta(records, after_round)
-    return [Standing(p.rank, p.shared, p.player, score[p.player],
-                     (Fraction(last[p.player]), Fraction(total[p.player])),
+    values = [c.compute(records, after_round) for c in SHUURO_COLUMNS]
+    return [Standing(p.rank, p.shared, p.player, score[p.player], tuple(v[p.player] for v in values),
                      sum(1 for r in records[p.player] if r.round <= after_round and r.outcome.played),
                      separated_by=p.separated_by)
             for p in shuuro.table(records, after_round, names)]
