@@ -37,6 +37,11 @@ ENDINGS = ("checkmate", "stalemate", "resignation", "time", "draw")
 DECISIVE_ENDINGS = ("checkmate", "resignation", "time")
 
 
+def cost(counts: dict[str, int]) -> int:
+    """What an army costs, by the roster sheet's prices."""
+    return sum(COST[p] * n for p, n in counts.items())
+
+
 def army_problems(counts: dict[str, int]) -> list[tuple[str | None, str, str]]:
     """Every rule the army breaks: (piece or None for the whole army, what is wrong, how to fix it)."""
     out: list[tuple[str | None, str, str]] = []
@@ -50,7 +55,7 @@ def army_problems(counts: dict[str, int]) -> list[tuple[str | None, str, str]]:
         if n > MOST[piece]:
             out.append((piece, f"{n} {PLURAL[piece]}: an army may have at most {MOST[piece]}",
                         f"take out {n - MOST[piece]} {PLURAL[piece] if n - MOST[piece] > 1 else NAMES[piece]}"))
-    total = sum(COST[p] * n for p, n in counts.items())
+    total = cost(counts)
     if total > CAP:
         out.append((None, f"the army costs {total} points: at most {CAP} are allowed",
                     f"take out pieces worth at least {total - CAP} points"))

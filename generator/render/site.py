@@ -233,7 +233,6 @@ class Renderer:
                     row["taken"] = (f"{g.captured[0].points}–{g.captured[1].points}" if g.captured else "")
                     row["pieces"] = [", ".join(shuuro_game.NAMES[p] for p in c.pieces) if c.pieces else ""
                                      for c in g.captured] if g.captured else ["", ""]
-                    row["delta"] = (signed(g.captured[0].points - g.captured[1].points) if g.captured else "")
             replays = [{"sente": link(self.player(g.sente.id).name, player_page(g.sente.id), page),
                         "gote": link(self.player(g.gote.id).name, player_page(g.gote.id), page),
                         "result": g.result.value if g.result else "…"} for g in rnd.replays]
@@ -636,8 +635,7 @@ def army_text(counts: dict[str, int]) -> str:
     """'Queen, Rook, Knight, 3 Pawns: 250 points'."""
     parts = [f"{n} {shuuro_game.PLURAL[p]}" if n > 1 else shuuro_game.NAMES[p]
              for p in shuuro_game.PIECES[1:] if (n := counts.get(p, 0))]
-    total = sum(shuuro_game.COST[p] * n for p, n in counts.items())
-    return f"{', '.join(parts) or 'the King alone'}: {total} points"
+    return f"{', '.join(parts) or 'the King alone'}: {shuuro_game.cost(counts)} points"
 
 
 def signed(n: int | Fraction) -> str:
