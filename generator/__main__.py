@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from .diagnostics import Location, Report, Severity, display_path
-from . import fees, formation, handicaps, knockout, shuuro, simul, swiss, team_pairing
+from . import fees, formation, handicaps, knockout, round_robin, shuuro, simul, swiss, team_pairing
 from .fesa import messages, turnering
 from .fesa import validate as fesa_validate
 from .model import Event, Festival, Player
@@ -273,12 +273,14 @@ def cmd_pair(args: argparse.Namespace) -> int:
         return _pair_teams(event, res, players, number, absent, target, args.force)
     if event.is_simul:
         return _pair_simul(event, res, players, number, absent, target)
+    if event.format == "round-robin":
+        return _pair_round_robin(event, players, number, absent, target)
     ko = knockout.progress(event, players, set(absent) if number == 1 else None)
     ko_pairs, ko_notes = _knockout_pairs(ko, number, set(absent), players)
     in_knockout = {p for pair in ko_pairs for p in pair}
     absent = [p for p in absent if p not in in_knockout]  # a knock-out game is written even so: a no-show
     field = [c for c in swiss.candidates(event, res, players, number, set(absent)) if c.id not in in_knockout]
-    shuffled = event.game == "shuuro" and number == 1
+    shuffled = number == 1 and (event.game == "shuuro" or event.shuffle_seed is not None)
     if shuffled:
         if event.shuffle_seed is None:
             print("error: round 1 of a Shuuro tournament is drawn from shuffle_seed in event.yaml: add it",
@@ -297,6 +299,8 @@ def cmd_pair(args: argparse.Namespace) -> int:
                   f"{event.short} round 1: pairings proposed by `python -m generator pair` "
                   + (f"(random order from shuffle_seed {event.shuffle_seed})." if shuffled else "(by Elo)."),
                   "Check them, add each result as the game ends, and commit."]
+        if event.game == "oware":
+            header += OWARE_HEADER
         if event.game == "shuuro":
             header += ["A finished game: [first, second, result, ending, points the first eliminated, points the",
                        "second eliminated], e.g. [a, b, 1-0, checkmate, 250, 60]; the ending is checkmate, stalemate,",
@@ -316,6 +320,47 @@ def cmd_pair(args: argparse.Namespace) -> int:
         print(f"bye: {labels[proposal.bye]}")
     for note in proposal.notes:
         print(f"note: {note}")
+    print(f"wrote {display_path(target)}")
+    return EXIT_OK
+
+
+OWARE_HEADER = ["A finished game: [first, second, result, ending, seeds the first took, seeds the second took],",
+                "e.g. [a, b, 1-0, 25-seeds, 26, 14]; the ending is 25-seeds, no-move, cycle, time or resignation;",
+                "the moves may follow in quotes, e.g. \"c F a E …\" (the first-named player moves first)."]
+
+
+def _pair_round_robin(event: Event, players: dict[str, Player], number: int, absent: list[str],
+                      target: Path) -> int:
+    """An all-play-all's round: the Berger table's, whatever happened before (a player who does not come loses
+    the game without play: the arbiter writes +- or -+)."""
+    ids = round_robin.numbering(event)
+    if len(ids) < 2:
+        print(f"error: {event.short} needs at least two players", file=sys.stderr)
+        return EXIT_DATA_ERRORS
+    boards, rest = round_robin.schedule(event, number)
+    number_of = {pid: i for i, pid in enumerate(ids, start=1)}
+
+    def label(pid: str) -> str:
+        return f"{number_of[pid]}. {players[pid].name}"
+
+    if target.exists():  # --force: new pairings, the file's other lines and comments kept
+        text = round_writer.update_text(target, boards, rest, [])
+    else:
+        order = (f"numbered by shuffle_seed {event.shuffle_seed}" if event.shuffle_seed is not None else
+                 "numbered in the order event.yaml lists them")
+        header = [f"{event.short} round {number}: the Berger table's round {number} for {len(ids)} players "
+                  f"({order}), from `python -m generator pair`.",
+                  "Add each result as the game ends, and commit.",
+                  *(OWARE_HEADER if event.game == "oware" else []),
+                  *(["The bye is the player's rest round: no game, no points."] if rest else [])]
+        text = round_writer.new_text(header, boards, rest, [], [f"{label(a)} - {label(b)}" for a, b in boards])
+    target.write_text(text, encoding="utf-8")
+    for board, (a, b) in enumerate(boards, start=1):
+        print(f"{board:>3}  {label(a)}  -  {label(b)}")
+    if rest:
+        print(f"rest: {label(rest)}")
+    if absent:
+        print("note: an all-play-all keeps its table: write +- or -+ on the board of a player who does not come")
     print(f"wrote {display_path(target)}")
     return EXIT_OK
 

@@ -95,7 +95,8 @@ class Outcome(Enum):
 
 @dataclass(frozen=True)
 class Capture:
-    """What one player took in a game: points of enemy pieces (Shuuro), given as a number or as the pieces."""
+    """What one player took in a game: points of enemy pieces (Shuuro), given as a number or as the pieces;
+    seeds (Oware)."""
 
     points: int
     loc: Location
@@ -124,8 +125,11 @@ class Game:
     loc: Location
     handicap: str | None = None  # written in the data: the first-named player gives it (FESA code: l, 2p …)
     knockout: bool = False  # a game of the knock-out inside the event (it counts in the event too)
-    ending: str | None = None  # how the game ended (Shuuro: checkmate, stalemate, resignation, time, draw)
-    captured: tuple[Capture, Capture] | None = None  # what (sente, gote) took: Shuuro's eliminated points
+    ending: str | None = None  # how the game ended (games.shuuro.ENDINGS, games.oware.ENDINGS)
+    captured: tuple[Capture, Capture] | None = None  # what (sente, gote) took: Shuuro's eliminated points,
+    # Oware's seeds
+    moves: tuple[str, ...] = ()  # Oware: the game's record, when written (houses a-f, A-F; first player first)
+    moves_loc: Location | None = None  # where the record is written
 
 
 @dataclass(frozen=True)
@@ -281,6 +285,12 @@ class Event:
     def colours_known(self) -> bool:
         """Who had sente is recorded (shogi round files; in Shuuro a die decides who moves first)."""
         return self.source == "yaml" and self.game == "shogi"
+
+    @property
+    def ranked_by_criteria(self) -> bool:
+        """Ranked by the game's own criteria group by group (Shuuro, Oware), not by tiebreak columns: a shared
+        place only when no criterion separates the players."""
+        return self.game in ("shuuro", "oware")
 
     @property
     def path(self) -> str:

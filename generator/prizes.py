@@ -101,8 +101,9 @@ def event_prizes(event: Event, final: tuple[Standing, ...], players: dict[str, P
     if rules is None:
         return None
     # MSO events pool the prizes of players on equal points; a Shuuro-250 tournament only those of a joint place
-    # (seeds/001 §6: equal after every criterion, "the players share the first prize").
-    order = [(s.player, Fraction(-s.rank) if event.game == "shuuro" else s.points) for s in final]
+    # (seeds/001 §6: equal after every criterion, "the players share the first prize"), and so does Oware, whose
+    # ties the MSO criteria break (seeds/002 "TIES").
+    order = [(s.player, Fraction(-s.rank) if event.ranked_by_criteria else s.points) for s in final]
     categories = []
     if rules.best_kyu is not None:
         categories.append(("best_kyu", rules.best_kyu, [p for p, _ in order if is_kyu(players[p])]))

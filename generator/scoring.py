@@ -48,10 +48,14 @@ def decided(game: Game, rnd: Round) -> tuple[Outcome, Outcome]:
     return pair if replay.sente.id == game.sente.id else (pair[1], pair[0])
 
 
-def round_records(rnd: Round, replayed_draws: bool = False, game_name: str = "shogi") -> dict[PlayerId, RoundRecord]:
+def round_records(rnd: Round, replayed_draws: bool = False, game_name: str = "shogi",
+                  round_robin: bool = False) -> dict[PlayerId, RoundRecord]:
     """What every player named in one round got from it, scored by `game_name`'s table. replayed_draws: a
-    drawn game is decided by its replay (the blitz), whose result counts instead."""
+    drawn game is decided by its replay (the blitz), whose result counts instead. round_robin: the bye is the
+    rest round every player of an odd-numbered all-play-all has once, and scores nothing."""
     table = games.points(game_name)
+    if round_robin:
+        table = {**table, Outcome.BYE: Fraction(0)}
     out: dict[PlayerId, RoundRecord] = {}
     for game in rnd.games:
         if replayed_draws:
@@ -83,7 +87,7 @@ def event_records(event: Event, late_points: dict[PlayerId, Fraction] | None = N
     late_points = late_points or {}
     records: Records = {ref.id: [] for ref in event.entrants}
     for rnd in event.rounds:
-        this = round_records(rnd, event.replay_draws, event.game)
+        this = round_records(rnd, event.replay_draws, event.game, event.format == "round-robin")
         if not event.colours_known:
             this = {pid: replace(rec, colour=None) for pid, rec in this.items()}
         for pid, recs in records.items():

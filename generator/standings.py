@@ -6,7 +6,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from . import shuuro
+from . import oware, shuuro
+from .games.oware import Position, positions
 from .beginners import Playoff, playoff, reorder
 from .boards import BoardHandicap, event_handicaps, ratings_by_round
 from .knockout import Knockout, progress
@@ -26,10 +27,22 @@ SHUURO_COLUMNS = (
              lambda records, after: {p: Fraction(v) for p, v in shuuro.total_delta(records, after).items()}),
 )
 
+OWARE_COLUMNS = (
+    Tiebreak(oware.SB, "SB", "Sonneborn-Berger",
+             "the VP of the opponents the player beat, plus half the VP of those he drew with",
+             oware.sonneborn_berger),
+    Tiebreak("seeds", "Seeds", "Seeds taken", "the seeds the player took in the games played (not a tiebreak)",
+             oware.seeds),
+)
+RANKED_BY_CRITERIA = {"shuuro": (SHUURO_COLUMNS, shuuro.table), "oware": (OWARE_COLUMNS, oware.table)}
+
 
 def columns(event: Event) -> tuple[Tiebreak, ...]:
-    """The values shown next to the points, in order: the event's tiebreaks, or Shuuro's two Deltas."""
-    return SHUURO_COLUMNS if event.game == "shuuro" else tuple(TIEBREAKS[k] for k in event.tiebreaks)
+    """The values shown next to the points, in order: the event's tiebreaks, or the game's own columns
+    (Shuuro's two Deltas; Oware's Sonneborn-Berger and seeds)."""
+    if event.game in RANKED_BY_CRITERIA:
+        return RANKED_BY_CRITERIA[event.game][0]
+    return tuple(TIEBREAKS[k] for k in event.tiebreaks)
 
 
 @dataclass(frozen=True)
@@ -41,7 +54,7 @@ class Standing:
     tiebreaks: tuple[Fraction, ...]
     played: int  # games played over the board
     late: Fraction = Fraction(0)  # McMahon-like points of a late entry, included in `points`
-    separated_by: str = ""  # Shuuro: the criterion that put the player below the one above (a key of its criteria)
+    separated_by: str = ""  # Shuuro, Oware: the criterion that put the player below the one above (its key)
 
 
 def standings(records: Records, after_round: int, tiebreak_keys: tuple[str, ...],
@@ -64,15 +77,17 @@ def standings(records: Records, after_round: int, tiebreak_keys: tuple[str, ...]
     return table
 
 
-def shuuro_standings(records: Records, after_round: int, names: dict[PlayerId, str]) -> list[Standing]:
-    """The Shuuro-250 table: TP, then the pack's criteria group by group; tiebreaks are (last-round Delta,
-    total Delta)."""
+def criteria_standings(game: str, records: Records, after_round: int,
+                       names: dict[PlayerId, str]) -> list[Standing]:
+    """A table ranked by the game's criteria group by group (Shuuro, Oware); `tiebreaks` holds the game's
+    columns (Shuuro: last-round and total Delta; Oware: Sonneborn-Berger and seeds)."""
+    cols, ranked = RANKED_BY_CRITERIA[game]
     score = scores(records, after_round)
-    values = [c.compute(records, after_round) for c in SHUURO_COLUMNS]
+    values = [c.compute(records, after_round) for c in cols]
     return [Standing(p.rank, p.shared, p.player, score[p.player], tuple(v[p.player] for v in values),
                      sum(1 for r in records[p.player] if r.round <= after_round and r.outcome.played),
                      separated_by=p.separated_by)
-            for p in shuuro.table(records, after_round, names)]
+            for p in ranked(records, after_round, names)]
 
 
 @dataclass(frozen=True)
@@ -101,6 +116,8 @@ class EventResults:
     knockout: Knockout | None = None  # the knock-out inside the event, followed through its rounds
     playoff: Playoff | None = None  # a play-off for a shared first place, when the rules ask for one
     teams: TeamResults | None = None  # team events
+    positions: dict[tuple[int, int], list[Position]] = field(default_factory=dict)  # Oware: by (round, board),
+    # every position of a game whose moves are written, the start first
 
     @property
     def final(self) -> tuple[Standing, ...]:
@@ -116,8 +133,8 @@ def compute_event(event: Event, players: dict[PlayerId, Player]) -> EventResults
     groups = late_groups(event, ratings)
     records = event_records(event, {pid: pts for pid, (_, pts) in groups.items()})
     done = completed_rounds(event)
-    if event.game == "shuuro":
-        by_round = tuple(tuple(shuuro_standings(records, r, names)) for r in range(1, done + 1))
+    if event.game in RANKED_BY_CRITERIA:
+        by_round = tuple(tuple(criteria_standings(event.game, records, r, names)) for r in range(1, done + 1))
     else:
         by_round = tuple(tuple(standings(records, r, event.tiebreaks, names)) for r in range(1, done + 1))
     po = playoff(event, by_round[-1], done) if by_round else None
@@ -125,7 +142,9 @@ def compute_event(event: Event, players: dict[PlayerId, Player]) -> EventResults
         by_round = (*by_round[:-1], reorder(by_round[-1], po))
     ranks = tuple({s.player: s.rank for s in table} for table in by_round)
     return EventResults(event, records, done, by_round, ranks, ratings, event_handicaps(event, ratings), groups,
-                        progress(event, players), playoff=po, teams=team_results(event, ratings, done))
+                        progress(event, players), playoff=po, teams=team_results(event, ratings, done),
+                        positions={(rnd.number, g.board): positions(list(g.moves))
+                                   for rnd in event.rounds for g in rnd.games if g.moves})
 
 
 def team_results(event: Event, ratings: dict[PlayerId, list[Rating | None]], done: int) -> TeamResults | None:

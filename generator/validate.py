@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from . import beginners, knockout, shuuro
+from . import beginners, knockout, oware, round_robin, shuuro
+from .games import oware as oware_game
 from .games import shuuro as shuuro_game
 from .diagnostics import Location, Report
 from .late_entries import LAST_FROM_ROUND
@@ -151,6 +152,93 @@ def validate_event(event: Event, players: dict[str, Player], report: Report) -> 
         _simul(event, players, entrants, report)
     if event.game == "shuuro":
         _shuuro(event, players, entrants, report)
+    if event.format == "round-robin":
+        _round_robin(event, players, entrants, report)
+    if event.game == "oware":
+        _oware(event, players, entrants, report)
+
+
+def _round_robin(event: Event, players: dict[str, Player], entrants: dict[str, Location], report: Report) -> None:
+    """An all-play-all: as many rounds as the Berger tables have, each round the tables' (a warning: the
+    arbiter's round file is the record)."""
+    n = len(event.entrants)
+    if n < 2:
+        return
+    if event.rounds_planned != round_robin.rounds_for(n):
+        report.error(event.loc, f"an all-play-all of {n} players has {round_robin.rounds_for(n)} rounds, not "
+                     f"{event.rounds_planned}", f"write rounds: {round_robin.rounds_for(n)}")
+        return
+    if len(entrants) != n:
+        return  # an unknown or repeated entrant is reported already; the numbering is not settled
+    for rnd in event.rounds:
+        if rnd.number > event.rounds_planned:
+            continue
+        boards, rest = round_robin.schedule(event, rnd.number)
+        expected = {frozenset(b) for b in boards}
+        written = {frozenset((g.sente.id, g.gote.id)) for g in rnd.games}
+        if expected != written:
+            shown = ", ".join(f"{players[a].family if a in players else a}–{players[b].family if b in players else b}"
+                              for a, b in boards)
+            report.warning(rnd.loc, f"round {rnd.number} is not the Berger table's round {rnd.number} ({shown}"
+                           f"{'; rest: ' + (players[rest].family if rest in players else rest) if rest else ''})",
+                           f"propose it with `python -m generator pair {event.path} --round {rnd.number} --force`, "
+                           "or keep it if the arbiter numbered the players otherwise")
+
+
+def _oware(event: Event, players: dict[str, Player], entrants: dict[str, Location], report: Report) -> None:
+    """An Oware tournament (seeds/002): all-play-all up to 8 players, else a 6 or 7 round Swiss; every game's
+    seeds and ending possible, and its moves, when written, legal and giving the score recorded."""
+    n = len(event.entrants)
+    if event.format == "round-robin" and n > oware.MOST_PLAYERS:
+        report.error(event.loc, f"{n} players: an Oware all-play-all is for up to {oware.MOST_PLAYERS} players",
+                     f"write format: swiss and rounds: {' or '.join(map(str, oware.SWISS_ROUNDS))}")
+    elif event.format == "swiss" and n <= oware.MOST_PLAYERS:
+        report.error(event.loc, f"{n} players: up to {oware.MOST_PLAYERS} players play an Oware tournament "
+                     "all-play-all", f"write format: round-robin and rounds: {round_robin.rounds_for(n)}")
+    elif event.format == "swiss" and event.rounds_planned not in oware.SWISS_ROUNDS:
+        report.error(event.loc, f"an Oware Swiss has {' or '.join(map(str, oware.SWISS_ROUNDS))} rounds, not "
+                     f"{event.rounds_planned}", "write rounds: 6 or rounds: 7")
+    elif event.format not in ("swiss", "round-robin"):
+        report.error(event.loc, f"an Oware tournament is all-play-all or a Swiss, not '{event.format}'",
+                     "write format: round-robin (up to 8 players) or format: swiss")
+    if event.handicap_rule != "none":
+        report.error(event.loc, "Oware has no handicaps", "remove 'handicaps'")
+    if event.tiebreaks:
+        report.error(event.loc, "an Oware tournament breaks ties by the MSO criteria (head-to-head when one "
+                     "player beat or lost to all the others, then Sonneborn-Berger), not by tiebreaks",
+                     "remove 'tiebreaks'")
+
+    def name(pid: str) -> str:
+        return players[pid].family if pid in players else pid
+
+    for rnd in event.rounds:
+        for game in rnd.games:
+            what = f"round {rnd.number}, board {game.board} ({name(game.sente.id)}–{name(game.gote.id)})"
+            played = game.result in (Result.SENTE_WINS, Result.GOTE_WINS, Result.DRAW)
+            if not played or game.result is None or game.captured is None:
+                continue
+            first, second = game.captured[0].points, game.captured[1].points
+            for message, hint in oware_game.record_problems(game.result, game.ending, first, second):
+                report.error(game.captured[0].loc, f"{what}: {message}", hint)
+            if game.moves and game.ending is not None and game.moves_loc is not None:
+                _oware_moves(game, what, report)
+
+
+def _oware_moves(game: Game, what: str, report: Report) -> None:
+    """The game replayed from its moves: every move legal, and the score the moves give the one recorded."""
+    assert game.captured is not None and game.ending is not None and game.moves_loc is not None
+    pos, problem, _ = oware_game.replay(list(game.moves))
+    if problem is not None:
+        report.error(game.moves_loc, f"{what}: {problem}", "check the move list against the score sheet")
+        return
+    score, wrong = oware_game.final_score(pos, game.ending)
+    if score is None:
+        report.error(game.moves_loc, f"{what}: {wrong}", "check the move list and the way the game ended")
+        return
+    recorded = (game.captured[0].points, game.captured[1].points)
+    if score != recorded:
+        report.error(game.captured[0].loc, f"{what}: the {len(game.moves)} moves give {score[0]}–{score[1]} seeds, "
+                     f"the record says {recorded[0]}–{recorded[1]}", "correct the seeds or the move list")
 
 
 def _shuuro(event: Event, players: dict[str, Player], entrants: dict[str, Location], report: Report) -> None:

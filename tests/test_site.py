@@ -36,9 +36,10 @@ def test_demo_json_api_is_published(demo_build):
     site, _ = demo_build
     index = json.loads((site / "api/index.json").read_text(encoding="utf-8"))
     # festivals by date: MSO (August 2000), Leiden (October 2000), Kurpfalz (January 2001), MSO Shuuro (August
-    # 2009) (festival.yaml lists its events in the order of the programme)
+    # 2009), MSO Oware (August 2012) (festival.yaml lists its events in the order of the programme)
     assert [e["short"] for e in index["events"]] == ["Team Match", "Beginners", "Simul", "Blitz", "MSOWSC",
-                                                     "Leiden Autumn Open", "Kurpfalz New Year's Open", "Shuuro-250"]
+                                                     "Leiden Autumn Open", "Kurpfalz New Year's Open", "Shuuro-250",
+                                                     "Oware Masters", "Oware Open"]
     standings = json.loads((site / "api/2000-mso-shogi/championship/standings.json").read_text(encoding="utf-8"))
     assert standings["after_round"] == 9
     assert len(standings["rows"]) == 43

@@ -5,9 +5,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..model import Outcome
-from . import shogi, shuuro
+from . import oware, shogi, shuuro
 
-POINTS: dict[str, dict[Outcome, Fraction]] = {"shogi": shogi.POINTS, "shuuro": shuuro.POINTS}
+POINTS: dict[str, dict[Outcome, Fraction]] = {"shogi": shogi.POINTS, "shuuro": shuuro.POINTS,
+                                                 "oware": oware.POINTS}
 
 
 def points(game: str) -> dict[Outcome, Fraction]:

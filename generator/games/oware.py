@@ -19,6 +19,9 @@ empties (a-f for the first player, A-F for the second; the record alternates, fi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
+
+from ..model import Outcome, Result
 
 SEEDS = 48
 HOUSES = 6
@@ -159,3 +162,100 @@ def perft(pos: Position, depth: int) -> int:
     if not moves:
         return 0
     return sum(perft(play(pos, m), depth - 1) for m in moves)
+
+
+# seeds/002 "TOURNAMENT": 1 VP for the winner, 0 for the loser, ½ each for a 24-24 draw. PRODUCT.md "Rulings",
+# Scores: a pairing-allocated bye scores a win's points; an absence or a no-show 0 (the opponent a win).
+# The rest round of an all-play-all with an odd number of players scores nothing (scoring.round_records).
+POINTS: dict[Outcome, Fraction] = {
+    Outcome.WIN: Fraction(1),
+    Outcome.DRAW: Fraction(1, 2),
+    Outcome.LOSS: Fraction(0),
+    Outcome.FORFEIT_WIN: Fraction(1),
+    Outcome.FORFEIT_LOSS: Fraction(0),
+    Outcome.BYE: Fraction(1),
+    Outcome.HALF_BYE: Fraction(1, 2),
+    Outcome.ABSENT: Fraction(0),
+    Outcome.PENDING: Fraction(0),
+    Outcome.LATE: Fraction(0),
+}
+
+# How a game ends (seeds/002): a player reaches 25 seeds; the player to move has no seeds, or cannot give
+# the empty opponent any (the seeds left go to the side they are on); the players agree to end a position
+# that only goes round in circles (each takes the seeds on his side); a player's time expires (the seeds
+# left go to the opponent); a player resigns.
+ENDINGS = {
+    "25-seeds": "a player reached 25 seeds",
+    "no-move": "no move was possible",
+    "cycle": "agreed end of a cycling position",
+    "time": "time expired",
+    "resignation": "resignation",
+}
+ALIASES = {**{e: e for e in ENDINGS}, "25": "25-seeds", "25 seeds": "25-seeds", "no move": "no-move",
+           "agreed": "cycle", "cycling": "cycle", "resigned": "resignation", "resigns": "resignation"}
+# Endings after which every seed is in a store: the two counts make 48.
+ALL_SEEDS = {
+    "no-move": "when no move is possible the seeds left on the board go to the player on whose side they are",
+    "cycle": "at the agreed end of a cycling position each player takes the seeds on his side",
+    "time": "when a player's time expires the seeds left on the board are credited to the opponent",
+}
+
+
+def record_problems(result: Result, ending: str | None, first: int, second: int) -> list[tuple[str, str]]:
+    """What is wrong with a played game's record (result, ending, seeds of the first and the second player):
+    (message, hint) pairs; none for a record the rules allow."""
+    out = []
+    if first + second > SEEDS:
+        out.append((f"the seeds taken add up to {first + second}, more than the {SEEDS} in the game",
+                    "count the seeds again"))
+        return out
+    if result is Result.DRAW and (first, second) != (24, 24):
+        out.append((f"the result is a draw but the seeds are {first}–{second}: only 24–24 is a draw",
+                    "correct the result or the seeds"))
+    elif result is not Result.DRAW and (first, second) == (24, 24):
+        out.append(("24–24 is a draw, but the result gives a winner", "write the result as ½-½"))
+    elif result in (Result.SENTE_WINS, Result.GOTE_WINS):
+        win, lose = (first, second) if result is Result.SENTE_WINS else (second, first)
+        if win <= lose:
+            out.append((f"the winner has {win} seeds and the loser {lose}: the winner must have more",
+                        "correct the result or the seeds"))
+    if ending == "25-seeds" and max(first, second) < TO_WIN:
+        out.append((f"the game ended at 25 seeds but the counts are {first}–{second}",
+                    "correct the seeds or the way the game ended"))
+    if ending in ALL_SEEDS and first + second != SEEDS:
+        out.append((f"the seeds are {first}–{second}, {first + second} in all, but {ALL_SEEDS[ending]}, so the "
+                    f"two counts make {SEEDS}", f"credit the {SEEDS - first - second} seeds left on the board"))
+    if ending == "resignation" and result is Result.DRAW:
+        out.append(("a resigned game has a winner, but the result is a draw", "correct the result or the ending"))
+    return out
+
+
+def final_score(pos: Position, ending: str) -> tuple[tuple[int, int] | None, str]:
+    """The score a replayed game must be recorded with, given how the record says it ended, or None with
+    what is wrong. The game is over in `pos` (25 seeds, a Grand Slam, no move) or stopped there."""
+    if pos.over:
+        how = "25-seeds" if max(pos.stores) >= TO_WIN else "no-move"
+        if ending != how:
+            return None, f"the moves end the game ({ENDINGS[how]}), not by {ENDINGS[ending]}"
+        return pos.stores, ""
+    if ending in ("25-seeds", "no-move"):
+        return None, f"after the moves recorded the game is not over, so it did not end because {ENDINGS[ending]}"
+    if ending == "cycle":
+        return (pos.stores[0] + sum(pos.row(0)), pos.stores[1] + sum(pos.row(1))), ""
+    if ending == "time":  # the player to move ran out of time: the seeds left go to the opponent
+        left = sum(pos.houses)
+        return ((pos.stores[0], pos.stores[1] + left) if pos.to_move == 0 else
+                (pos.stores[0] + left, pos.stores[1])), ""
+    return pos.stores, ""  # resignation: the seeds taken until then
+
+
+def positions(moves: list[str]) -> list[Position]:
+    """Every position of a game record, the start first, up to its first wrong move (for the replay board)."""
+    out = [Position.start()]
+    for text in moves:
+        index = parse_move(text, out[-1].to_move)
+        try:
+            out.append(play(out[-1], -1 if index is None else index))
+        except IllegalMove:
+            break
+    return out

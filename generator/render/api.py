@@ -18,7 +18,7 @@ def _standing(s: Standing, event: Event) -> dict[str, Any]:
     keys = [c.key for c in columns(event)]
     row = {"rank": s.rank, "shared": s.shared, "player": s.player, "points": number(s.points),
            "tiebreaks": {k: number(v) for k, v in zip(keys, s.tiebreaks, strict=True)}, "played": s.played}
-    if event.game == "shuuro":
+    if event.ranked_by_criteria:
         row["separated_by"] = s.separated_by or None  # the criterion that put the player below the one above
     return row
 
@@ -34,13 +34,17 @@ def _prizes(event: Event, res: EventResults, p: PrizeList, currency: str) -> dic
             "awards": _awards(p)}
 
 
-def _game(g: Game) -> dict[str, Any]:
+def _game(g: Game, game: str = "shogi") -> dict[str, Any]:
     out = {"board": g.board, "sente": g.sente.id, "gote": g.gote.id, "result": g.result.value if g.result else None}
     if g.ending is not None:
         out["ending"] = g.ending
-    if g.captured is not None:  # Shuuro: points of enemy pieces each player eliminated (sente's, gote's)
+    if g.captured is not None and game == "oware":  # seeds each player took (the first-named player's first)
+        out["seeds"] = [c.points for c in g.captured]
+    elif g.captured is not None:  # Shuuro: points of enemy pieces each player eliminated (sente's, gote's)
         out["eliminated"] = [c.points for c in g.captured]
         out["pieces"] = [list(c.pieces) if c.pieces is not None else None for c in g.captured]
+    if g.moves:
+        out["moves"] = list(g.moves)
     return out
 
 
@@ -97,7 +101,8 @@ def files(data: DataSet, results: dict[str, EventResults], prizes: dict[str, Pri
                 "rows": [{"player": s.player, "points": number(s.points), "rounds": [
                     {"round": r.round, "outcome": r.outcome.name.lower(), "opponent": r.opponent,
                      "colour": r.colour, "points": number(r.points), "replayed": r.replayed,
-                     **({"delta": r.delta} if event.game == "shuuro" else {})}
+                     **({"delta": r.delta} if event.game == "shuuro" else {}),
+                     **({"seeds": list(r.material)} if event.game == "oware" and r.material else {})}
                     for r in res.records[s.player]]}
                     for s in res.final],
             })
@@ -125,7 +130,7 @@ def files(data: DataSet, results: dict[str, EventResults], prizes: dict[str, Pri
                 out[f"{base}/round-{rnd.number}.json"] = json_text({
                     "event": event.path, "round": rnd.number,
                     "date": rnd.date.isoformat() if rnd.date else None, "time": rnd.time,
-                    "games": [dict(_game(g), knockout=g.knockout) for g in rnd.games],
+                    "games": [dict(_game(g, event.game), knockout=g.knockout) for g in rnd.games],
                     "replays": [_game(g) for g in rnd.replays],
                     "byes": [r.id for r in rnd.byes], "absent": [r.id for r in rnd.absent],
                     "standings_after": [_standing(s, event) for s in table] if table else None,

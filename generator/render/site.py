@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -13,10 +14,11 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from ..countries import country_name
-from .. import handicaps, shuuro, simul
+from .. import handicaps, oware, round_robin, shuuro, simul
+from ..games import oware as oware_game
 from ..games import shogi
 from ..games import shuuro as shuuro_game
-from ..model import Event, Festival, Outcome, Player, Result, Round
+from ..model import Event, Festival, Game, Outcome, Player, Result, Round
 from ..pipeline import Loaded, awarded, festival_prizes
 from ..prizes import PrizeList, ordinal
 from ..ratings import grade_name
@@ -125,17 +127,62 @@ class Renderer:
             })
         return rows
 
-    def shuuro_ties(self, res: EventResults, table: tuple[Standing, ...], after: int, page: str) -> list[Markup]:
-        """For each player placed below another on the same TP: which criterion separated them, and how."""
+    def ties(self, res: EventResults, table: tuple[Standing, ...] | None, after: int, page: str) -> list[Markup]:
+        """For each player placed below another on the same points (events ranked by criteria): which criterion
+        separated them, and how."""
+        if table is None or not res.event.ranked_by_criteria:
+            return []
+        unit, reason = ("TP", tie_reason) if res.event.game == "shuuro" else ("VP", oware_tie_reason)
         out = []
         for above, below in zip(table, table[1:], strict=False):
-            if not below.separated_by or below.separated_by == "tp":
+            if not below.separated_by or below.separated_by in ("tp", "vp"):
                 continue
             a, b = (link(self.player(s.player).name, player_page(s.player), page) for s in (above, below))
-            why = tie_reason(below.separated_by, above, below, res, after)
+            why = reason(below.separated_by, above, below, res, after)
             out.append(Markup(f"**{above.rank}** ") + a + Markup(" above ") + Markup(f"**{below.rank}** ") + b +
-                       Markup(f": equal on {md(points(below.points))} TP; {md(why)}."))
+                       Markup(f": equal on {md(points(below.points))} {unit}; {md(why)}."))
         return out
+
+    def round_robin(self, event: Event, page: str) -> dict[str, Any] | None:
+        """An all-play-all's numbering and its Berger table, for the rules page."""
+        if event.format != "round-robin":
+            return None
+        ids = round_robin.numbering(event)
+        number = {pid: i for i, pid in enumerate(ids, start=1)}
+        return {"players": [link(self.player(pid).name, player_page(pid), page) for pid in ids],
+                "rounds": [{"boards": [f"{number[a]}–{number[b]}" for a, b in boards],
+                            "rest": number[rest] if rest else None}
+                           for r in range(1, event.rounds_planned + 1)
+                           for boards, rest in [round_robin.schedule(event, r)]]}
+
+    def oware_board(self, res: EventResults, round_number: int, game: Game) -> Markup:
+        """A game's replay board: the final position as HTML, every position in data attributes for the small
+        script that steps through them (assets/oware.js); without the script the final position shows."""
+        positions = res.positions.get((round_number, game.board), [])
+        if not positions:
+            return Markup("")
+        last = positions[-1]
+        data = [[*p.houses, *p.stores] for p in positions]
+        first, second = (html.escape(self.player(r.id).name) for r in (game.sente, game.gote))
+
+        def house(i: int) -> str:
+            name = oware_game.house_name(i // 6, i % 6)
+            return f'<span class="house" data-house="{i}" title="{name}">{last.houses[i]}</span>'
+
+        top = "".join(house(i) for i in range(11, 5, -1))  # F … A, so that sowing runs counter-clockwise
+        bottom = "".join(house(i) for i in range(6))  # a … f
+        return Markup(
+            f'<div class="oware" data-positions="{html.escape(json.dumps(data))}" '
+            f'data-moves="{html.escape(json.dumps(list(game.moves[:len(positions) - 1])))}">'
+            f'<p class="oware-player">{second} (A–F) · <span data-store="1">{last.stores[1]}</span> seeds</p>'
+            f'<div class="oware-row oware-top">{top}</div><div class="oware-row">{bottom}</div>'
+            f'<p class="oware-player">{first} (a–f) · <span data-store="0">{last.stores[0]}</span> seeds</p>'
+            f'<p class="oware-controls"><button type="button" data-step="first" aria-label="Start">⏮</button>'
+            f'<button type="button" data-step="back" aria-label="Back one move">◀</button>'
+            f'<button type="button" data-step="next" aria-label="Forward one move">▶</button>'
+            f'<button type="button" data-step="last" aria-label="End">⏭</button> '
+            f'<span class="oware-move">After move {len(positions) - 1} of {len(positions) - 1}</span></p>'
+            f'</div>')
 
     def armies_page(self, event: Event, common: dict[str, Any]) -> None:
         """Every army as the pack's roster sheet: piece, allowed, cost, number, points, total."""
@@ -169,8 +216,8 @@ class Renderer:
         if event.game == "shuuro":
             self.armies_page(event, common)
         page = event_page(event, "rules")
-        self.page(page, "shuuro_rules.md.j2" if event.game == "shuuro" else "rules.md.j2", f"{event.short} rules",
-                  **common)
+        self.page(page, f"{event.game}_rules.md.j2" if event.ranked_by_criteria else "rules.md.j2",
+                  f"{event.short} rules", round_robin=self.round_robin(event, page), **common)
         prizes = self.prizes.get(event.path)
         if prizes is not None and event.prizes is not None:
             page = event_page(event, "prizes")
@@ -192,9 +239,9 @@ class Renderer:
                      "ranks": res.rank_after(s.player)} for s in res.final]
         names = {pid: self.player(pid).name for pid in (res.knockout.places.values() if res.knockout else ())}
         template = ("team_standings.md.j2" if res.teams else
-                    "shuuro_standings.md.j2" if event.game == "shuuro" else "standings.md.j2")
+                    "criteria_standings.md.j2" if event.ranked_by_criteria else "standings.md.j2")
         self.page(page, template, f"{event.short} standings", names=names,
-                  ties=self.shuuro_ties(res, res.final, res.completed, page) if event.game == "shuuro" else [],
+                  ties=self.ties(res, res.final, res.completed, page),
                   team_rows=self.team_rows(event, res.teams.final, page) if res.teams else [],
                   rows=self.standings_rows(res, res.final, page), progress=progress,
                   round_links=[link(f"Round {r.number}", round_page(event, r.number), page) for r in event.rounds],
@@ -227,18 +274,19 @@ class Renderer:
             if res.teams is not None:
                 self.team_round(event, res, rnd, page, marks, common)
                 continue
-            if event.game == "shuuro":
+            if event.ranked_by_criteria:
                 for g, row in zip(rnd.games, games, strict=True):
-                    row["ending"] = g.ending or ""
+                    row["ending"] = oware_game.ENDINGS.get(g.ending or "", g.ending or "")
                     row["taken"] = (f"{g.captured[0].points}–{g.captured[1].points}" if g.captured else "")
                     row["pieces"] = [", ".join(shuuro_game.NAMES[p] for p in c.pieces) if c.pieces else ""
                                      for c in g.captured] if g.captured else ["", ""]
+                    row["board_html"] = self.oware_board(res, rnd.number, g) if g.moves else ""
             replays = [{"sente": link(self.player(g.sente.id).name, player_page(g.sente.id), page),
                         "gote": link(self.player(g.gote.id).name, player_page(g.gote.id), page),
                         "result": g.result.value if g.result else "…"} for g in rnd.replays]
-            self.page(page, "shuuro_round.md.j2" if event.game == "shuuro" else "round.md.j2",
+            self.page(page, f"{event.game}_round.md.j2" if event.ranked_by_criteria else "round.md.j2",
                       f"{event.short} round {rnd.number}", rnd=rnd, games=games,
-                      ties=self.shuuro_ties(res, table, rnd.number, page) if table and event.game == "shuuro" else [],
+                      ties=self.ties(res, table, rnd.number, page),
                       replays_count=event.replay_draws,
                       any_knockout=any(g.knockout for g in rnd.games), replays=replays,
                       knockout=res.knockout.rules if res.knockout else None,
@@ -628,7 +676,8 @@ def percent(share: Fraction) -> str:
     return f"{value} %"
 
 
-SEPARATED = {shuuro.LAST: "Δ last", shuuro.MEETING: "game", shuuro.TOTAL: "Δ total"}
+SEPARATED = {shuuro.LAST: "Δ last", shuuro.MEETING: "game", shuuro.TOTAL: "Δ total",
+             oware.HEAD_TO_HEAD: "game", oware.SB: "SB"}
 
 
 def army_text(counts: dict[str, int]) -> str:
@@ -658,6 +707,19 @@ def tie_reason(key: str, above: Standing, below: Standing, res: EventResults, af
            else "they did not meet" if game is None else "the result between them did not decide")
     return (f"the same Delta in round {after} ({last[0]}); {met}; total Delta "
             f"{signed(above.tiebreaks[1])} against {signed(below.tiebreaks[1])}")
+
+
+def oware_tie_reason(key: str, above: Standing, below: Standing, res: EventResults, after: int) -> str:
+    """Why `above` is placed above `below` (equal on VP) by the MSO criterion `key`, in words."""
+    game = next((r for r in res.records[above.player]
+                 if r.round <= after and r.opponent == below.player and r.outcome.played), None)
+    if key == oware.HEAD_TO_HEAD:
+        won = f"won their game in round {game.round}" if game is not None and game.outcome is Outcome.WIN else ""
+        return f"head-to-head: {won or 'one of them beat, or lost to, every other player tied with them'}"
+    met = ("their game was drawn" if game is not None and game.outcome is Outcome.DRAW else
+           "they did not meet" if game is None else "no one of those tied beat, or lost to, all the others")
+    return (f"head-to-head does not apply ({met}); Sonneborn-Berger {points(above.tiebreaks[0])} against "
+            f"{points(below.tiebreaks[0])}")
 
 
 def t_stage(stage: str) -> str:

@@ -7,6 +7,7 @@ Layout:
     data/<festival>/<event>/round-<n>.yaml  the games of round n
     data/<festival>/<event>/playoff.yaml    the games of a play-off for a shared first place
     data/<festival>/<event>/armies.yaml     Shuuro: each player's army list
+    (an Oware event's round files also carry each game's seeds, and may carry its moves)
 
 Only the shape of each file is checked here; how the files fit together is checked in validate.py.
 """
@@ -20,7 +21,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..diagnostics import Location, Report, display_path
-from ..games import shogi, shuuro
+from ..games import oware, shogi, shuuro
 from ..handicaps import CODES as HANDICAP_CODES
 from ..model import (Army, Capture, DataSet, Event, Festival, Game, Giver, GrandPrixEvent, GrandPrixRules, Match,
                      Player, PrizeFund, ProgrammeItem, Ref, Result, Round, Team)
@@ -33,8 +34,8 @@ SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 ROUND_FILE = re.compile(r"^round-([1-9][0-9]*)\.yaml$")
 TIME = re.compile(r"^([01]?[0-9]|2[0-3]):[0-5][0-9]$")
 SPAN = re.compile(r"^(([01]?[0-9]|2[0-3]):[0-5][0-9])(\s*[-–]\s*(([01]?[0-9]|2[0-3]):[0-5][0-9]))?$")
-FORMATS = ("swiss", "team-swiss", "simul")
-GAMES = ("shogi", "shuuro")
+FORMATS = ("swiss", "team-swiss", "simul", "round-robin")
+GAMES = ("shogi", "shuuro", "oware")
 
 
 def read_data(root: Path, report: Report, stop_at: tuple[str, int] | None = None) -> DataSet:
@@ -492,7 +493,8 @@ def read_round(path: Path, number: int, report: Report, game: str = "shogi") -> 
     games: list[Game] = []
     boards = [(node, True) for node in f.items("knockout")] + [(node, False) for node in f.items("games")]
     for board, (node, knockout) in enumerate(boards, start=1):
-        found = _shuuro_game(node, board, report) if game == "shuuro" else _game(node, board, report)
+        found = (_shuuro_game(node, board, report) if game == "shuuro" else
+                 _oware_game(node, board, report) if game == "oware" else _game(node, board, report))
         if found is not None:
             games.append(replace(found, knockout=knockout))
     matches: list[Match] = []
@@ -628,6 +630,58 @@ def _shuuro_game(node: Tree, board: int, report: Report) -> Game | None:
         return None
     return Game(board, Ref(a, node.items[0].loc), Ref(b, node.items[1].loc), result, node.loc, ending=ending,
                 captured=captured)
+
+
+OWARE_HINT = ("write a game as [first-id, second-id, result, ending, seeds-first, seeds-second], e.g. "
+              "[mensah-ama, osei-kwame, 1-0, 25-seeds, 26, 14], optionally followed by the moves in quotes, "
+              "e.g. \"c F a E …\"")
+
+
+def _oware_game(node: Tree, board: int, report: Report) -> Game | None:
+    """[a, b] while the game is played; [a, b, result, ending, seeds-a, seeds-b, moves?] once it is over (a
+    moves first). A result without a game (+-, -+, --) needs nothing more."""
+    if not isinstance(node, Sequence) or not 2 <= len(node.items) <= 7:
+        report.error(node.loc, f"board {board} is not a game", OWARE_HINT)
+        return None
+    a = as_str(node.items[0], report, "first player")
+    b = as_str(node.items[1], report, "second player")
+    extra = node.items[2:]
+    result = _result(extra[0], report) if extra else None
+    ending = None
+    if len(extra) >= 2:
+        enode = extra[1]
+        word = enode.text.strip().lower() if isinstance(enode, Scalar) else ""
+        ending = oware.ALIASES.get(word)
+        if ending is None:
+            report.error(enode.loc, f"'{word}' is not how an Oware game ends",
+                         suggest(word, list(oware.ALIASES)) or f"write one of {', '.join(oware.ENDINGS)}")
+    captured = None
+    if len(extra) >= 3:
+        seeds = [as_int(n, report, "seeds taken", minimum=0) for n in extra[2:4]]
+        if len(seeds) == 1:
+            report.error(extra[2].loc, "only one player's seeds are written",
+                         "write both: the first player's, then the second's, e.g. 26, 14")
+        elif seeds[0] is not None and seeds[1] is not None:
+            captured = (Capture(seeds[0], extra[2].loc), Capture(seeds[1], extra[3].loc))
+    moves: tuple[str, ...] = ()
+    moves_loc = None
+    if len(extra) == 5:
+        mnode = extra[4]
+        if isinstance(mnode, Scalar) and isinstance(mnode.value, str):
+            moves, moves_loc = tuple(mnode.value.replace(",", " ").split()), mnode.loc
+        else:
+            report.error(mnode.loc, "the moves are not a text", "write them in quotes, e.g. \"c F a E …\"")
+    played = result in (Result.SENTE_WINS, Result.GOTE_WINS, Result.DRAW)
+    if played and len(extra) < 4:
+        report.error(node.loc, f"board {board} has a result but not "
+                     f"{'how the game ended and ' if ending is None else ''}the seeds each player took", OWARE_HINT)
+    if result is not None and not played and len(extra) > 1:
+        report.error(extra[1].loc, "a game that was not played has no ending or seeds",
+                     "leave them out: write e.g. [a, b, +-]")
+    if a is None or b is None:
+        return None
+    return Game(board, Ref(a, node.items[0].loc), Ref(b, node.items[1].loc), result, node.loc, ending=ending,
+                captured=captured, moves=moves, moves_loc=moves_loc)
 
 
 def _capture(node: Tree, report: Report) -> Capture | None:
