@@ -52,6 +52,27 @@ def run_generator(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[s
                           text=True, cwd=cwd)
 
 
+class Writer:
+    """A fixture folder copied to tmp; call it to rewrite one of its files. `root` is the copy."""
+
+    def __init__(self, fixture: Path, tmp_path: Path):
+        self.root = tmp_path / "data"
+        shutil.copytree(fixture, self.root)
+
+    def __call__(self, relative: str, text: str) -> Path:
+        path = self.root / relative
+        path.write_text(text, encoding="utf-8")
+        return path
+
+
+def problems(root: Path) -> tuple[list[str], list[str]]:
+    """`check` on a data folder: its error lines and its warning lines (never a traceback)."""
+    result = run_generator("check", "--data", str(root))
+    lines = result.stdout.splitlines() + result.stderr.splitlines()
+    assert "Traceback" not in result.stderr
+    return [x for x in lines if ": error: " in x], [x for x in lines if ": warning: " in x]
+
+
 def build_site(data: Path, site: Path) -> subprocess.CompletedProcess[str]:
     """The README's build, for real: check, then mkdocs build --strict."""
     return run_generator("build", "--data", str(data), "--site-dir", str(site))

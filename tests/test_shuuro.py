@@ -23,7 +23,6 @@ Final:
 
 from __future__ import annotations
 
-import shutil
 from fractions import Fraction as F
 from pathlib import Path
 
@@ -34,7 +33,7 @@ from generator.games import shuuro as game
 from generator.model import Outcome
 from generator.scoring import RoundRecord
 
-from .conftest import ROOT, build_site, load_clean, run_generator
+from .conftest import ROOT, Writer, build_site, load_clean, problems, run_generator
 
 FIXTURE = ROOT / "tests" / "fixtures" / "shuuro"
 EVENT = "fest/tourney"
@@ -46,25 +45,8 @@ def loaded():
 
 
 @pytest.fixture
-def copy(tmp_path: Path):
-    """The fixture in tmp, and a helper to rewrite one of its files."""
-    target = tmp_path / "data"
-    shutil.copytree(FIXTURE, target)
-
-    def write(relative: str, text: str) -> Path:
-        path = target / relative
-        path.write_text(text, encoding="utf-8")
-        return path
-
-    write.root = target  # type: ignore[attr-defined]
-    return write
-
-
-def problems(root: Path) -> tuple[list[str], list[str]]:
-    result = run_generator("check", "--data", str(root))
-    lines = result.stdout.splitlines() + result.stderr.splitlines()
-    assert "Traceback" not in result.stderr
-    return [x for x in lines if ": error: " in x], [x for x in lines if ": warning: " in x]
+def copy(tmp_path: Path) -> Writer:
+    return Writer(FIXTURE, tmp_path)
 
 
 # --- the standings ------------------------------------------------------------------------------------------

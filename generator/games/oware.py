@@ -191,6 +191,7 @@ ENDINGS = {
     "time": "time expired",
     "resignation": "resignation",
 }
+SHORT = {"25-seeds": "25 seeds", "no-move": "no move", "cycle": "cycle", "time": "time", "resignation": "resigned"}
 ALIASES = {**{e: e for e in ENDINGS}, "25": "25-seeds", "25 seeds": "25-seeds", "no move": "no-move",
            "agreed": "cycle", "cycling": "cycle", "resigned": "resignation", "resigns": "resignation"}
 # Endings after which every seed is in a store: the two counts make 48.

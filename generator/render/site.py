@@ -177,10 +177,10 @@ class Renderer:
             f'<p class="oware-player">{second} (A–F) · <span data-store="1">{last.stores[1]}</span> seeds</p>'
             f'<div class="oware-row oware-top">{top}</div><div class="oware-row">{bottom}</div>'
             f'<p class="oware-player">{first} (a–f) · <span data-store="0">{last.stores[0]}</span> seeds</p>'
-            f'<p class="oware-controls"><button type="button" data-step="first" aria-label="Start">⏮</button>'
-            f'<button type="button" data-step="back" aria-label="Back one move">◀</button>'
-            f'<button type="button" data-step="next" aria-label="Forward one move">▶</button>'
-            f'<button type="button" data-step="last" aria-label="End">⏭</button> '
+            f'<p class="oware-controls"><button type="button" data-step="first" aria-label="Start">«</button>'
+            f'<button type="button" data-step="back" aria-label="Back one move">‹</button>'
+            f'<button type="button" data-step="next" aria-label="Forward one move">›</button>'
+            f'<button type="button" data-step="last" aria-label="End">»</button> '
             f'<span class="oware-move">After move {len(positions) - 1} of {len(positions) - 1}</span></p>'
             f'</div>')
 
@@ -276,7 +276,8 @@ class Renderer:
                 continue
             if event.ranked_by_criteria:
                 for g, row in zip(rnd.games, games, strict=True):
-                    row["ending"] = oware_game.ENDINGS.get(g.ending or "", g.ending or "")
+                    row["ending"] = oware_game.SHORT.get(g.ending or "", g.ending or "")
+                    row["ending_text"] = oware_game.ENDINGS.get(g.ending or "", g.ending or "")
                     row["taken"] = (f"{g.captured[0].points}–{g.captured[1].points}" if g.captured else "")
                     row["pieces"] = [", ".join(shuuro_game.NAMES[p] for p in c.pieces) if c.pieces else ""
                                      for c in g.captured] if g.captured else ["", ""]
@@ -717,7 +718,7 @@ def oware_tie_reason(key: str, above: Standing, below: Standing, res: EventResul
         won = f"won their game in round {game.round}" if game is not None and game.outcome is Outcome.WIN else ""
         return f"head-to-head: {won or 'one of them beat, or lost to, every other player tied with them'}"
     met = ("their game was drawn" if game is not None and game.outcome is Outcome.DRAW else
-           "they did not meet" if game is None else "no one of those tied beat, or lost to, all the others")
+           "they did not meet" if game is None else "none of the players tied beat, or lost to, all the others")
     return (f"head-to-head does not apply ({met}); Sonneborn-Berger {points(above.tiebreaks[0])} against "
             f"{points(below.tiebreaks[0])}")
 

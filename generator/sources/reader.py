@@ -672,7 +672,7 @@ def _oware_game(node: Tree, board: int, report: Report) -> Game | None:
         else:
             report.error(mnode.loc, "the moves are not a text", "write them in quotes, e.g. \"c F a E …\"")
     played = result in (Result.SENTE_WINS, Result.GOTE_WINS, Result.DRAW)
-    if played and len(extra) < 4:
+    if played and len(extra) < 3:  # one seed count alone is reported above
         report.error(node.loc, f"board {board} has a result but not "
                      f"{'how the game ended and ' if ending is None else ''}the seeds each player took", OWARE_HINT)
     if result is not None and not played and len(extra) > 1:
