@@ -263,3 +263,32 @@ def test_shuuro_ties_and_armies_on_a_phone(phone: Watched, demo_url: str):
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert phone.errors == []
     assert phone.outside(demo_url) == []
+
+
+def test_oware_replay_board_on_a_phone(phone: Watched, demo_url: str):
+    page = phone.page
+    page.goto(demo_url + "/2012-mso-oware/oware-masters/round-1/")
+    board = page.locator("div.oware").first  # Reid (a-f, moves first) against Mensah (A-F): 0-1, 7-25 seeds
+    top, bottom = board.locator(".oware-top .house"), board.locator(".oware-row:not(.oware-top) .house")
+    stores = board.locator("[data-store]")
+    # It opens on the last position: the seeds taken are the recorded score (Mensah 25 above, Reid 7 below).
+    expect(stores.nth(0)).to_have_text("25")
+    expect(stores.nth(1)).to_have_text("7")
+    expect(board.locator(".oware-move")).to_contain_text("After move 26 of 26")
+    # The start: four seeds in every house, none taken.
+    board.get_by_role("button", name="Start").click()
+    expect(board.locator(".oware-move")).to_have_text("Start (26 moves)")
+    assert top.all_inner_texts() == ["4"] * 6 and bottom.all_inner_texts() == ["4"] * 6
+    assert stores.all_inner_texts() == ["0", "0"]
+    # Move 1, c: c's four seeds go to d, e, f and A. The top row reads F E D C B A (counter-clockwise).
+    board.get_by_role("button", name="Forward one move").click()
+    expect(board.locator(".oware-move")).to_have_text("After move 1 of 26: c")
+    assert bottom.all_inner_texts() == ["4", "4", "0", "5", "5", "5"]
+    assert top.all_inner_texts() == ["4", "4", "4", "4", "4", "5"]
+    board.get_by_role("button", name="Back one move").click()
+    expect(board.locator(".oware-move")).to_have_text("Start (26 moves)")
+    board.get_by_role("button", name="End").click()
+    expect(stores.nth(0)).to_have_text("25")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert phone.errors == []
+    assert phone.outside(demo_url) == []

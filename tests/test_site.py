@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from fractions import Fraction
 
 from ruamel.yaml import YAML
 
@@ -254,3 +255,86 @@ def test_demo_shuuro_recount_and_ties(demo_build):
     assert "won their game in round 3" in html
     assert "their game in round 5 was drawn; total Delta +130 against −50" in html
     assert "they did not meet; total Delta −80 against −320" in html
+
+
+def _oware_recount(event: str, rounds: int) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
+    """VP and Sonneborn-Berger from an Oware event's round files, counted here without the generator: a win 1,
+    a 24-24 draw ½, a rest round nothing; SB: the beaten opponents' VP plus half the drawn ones'."""
+    yaml = YAML(typ="safe")
+    games = []
+    for n in range(1, rounds + 1):
+        rnd = yaml.load((DEMO / f"2012-mso-oware/{event}/round-{n}.yaml").read_text(encoding="utf-8"))
+        games += [(g[0], g[1], {"1-0": 1, "0-1": 0, "½-½": Fraction(1, 2)}[g[2]]) for g in rnd["games"]]
+    vp: dict[str, Fraction] = {}
+    for a, b, first in games:
+        vp[a] = vp.get(a, Fraction(0)) + first
+        vp[b] = vp.get(b, Fraction(0)) + 1 - first
+    sb: dict[str, Fraction] = {p: Fraction(0) for p in vp}
+    for a, b, first in games:
+        sb[a] += first * vp[b]
+        sb[b] += (1 - first) * vp[a]
+    return vp, sb
+
+
+def _table_rows(html_text: str) -> list[list[str]]:
+    table = html_text.split("<table>")[1].split("</table>")[0]
+    return [[re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", r, re.S)]
+            for r in re.findall(r"<tr>(.*?)</tr>", table, re.S)]
+
+
+def test_demo_oware_masters_recount_and_ties(demo_build):
+    """The 7-player all-play-all, from its round files, against results worked out by hand."""
+    vp, sb = _oware_recount("oware-masters", 7)
+    # By hand from the round files (each player rests once, scoring nothing):
+    #   Mensah  beat Reid, Owusu, Clarke, Agyeman, Darko; drew Horák: 5½
+    #   Owusu   beat Horák, Darko, Reid, Clarke; lost to Mensah, Agyeman: 4
+    #   Darko   beat Reid, Clarke, Agyeman, Horák; lost to Owusu, Mensah: 4
+    #   Agyeman beat Reid, Owusu: 2;  Reid beat Clarke, Horák: 2;  Clarke beat Agyeman, Horák: 2
+    #   Horák   beat Agyeman, drew Mensah: 1½
+    # On 4: Owusu beat Darko (round 3): head-to-head. On 2: Reid beat Clarke, Clarke beat Agyeman, Agyeman beat
+    # Reid, a cycle: SB. Agyeman = Reid 2 + Owusu 4 = 6; Reid = Clarke 2 + Horák 1½ = 3½; Clarke = Agyeman 2 +
+    # Horák 1½ = 3½. Agyeman 4th; Reid and Clarke, ranked again, are separated by their game (Reid won, round 5).
+    assert vp == {"mensah-ama": Fraction(11, 2), "owusu-kwabena": 4, "darko-efua": 4, "agyeman-nana": 2,
+                  "reid-andre": 2, "clarke-simone": 2, "horak-jakub": Fraction(3, 2)}
+    assert (sb["agyeman-nana"], sb["reid-andre"], sb["clarke-simone"]) == (6, Fraction(7, 2), Fraction(7, 2))
+    site, _ = demo_build
+    html_text = (site / "2012-mso-oware/oware-masters/index.html").read_text(encoding="utf-8")
+    assert [(r[0], r[1], r[2], r[3], r[5]) for r in _table_rows(html_text) if r] == [
+        ("1", "Mensah, Ama", "5½", "14¾", ""),  # SB 2 + 4 + 2 + 2 + 4 + ½ × 1½ = 14¾
+        ("2", "Owusu, Kwabena", "4", "9½", ""), ("3", "Darko, Efua", "4", "7½", "game"),
+        ("4", "Agyeman, Nana", "2", "6", ""), ("5", "Reid, Andre", "2", "3½", "SB"),
+        ("6", "Clarke, Simone", "2", "3½", "game"), ("7", "Horák, Jakub", "1½", "4¾", "")]
+    assert "equal on 2 VP; head-to-head: won their game in round 5" in html_text
+
+
+def test_demo_oware_open_recount_and_ties(demo_build):
+    """The 12-player, 6-round Swiss, from its round files, against results worked out by hand."""
+    vp, sb = _oware_recount("oware-open", 6)
+    # By hand, round by round (W win, L loss, D 24-24 draw):
+    #   Osei     W W W L W W = 5      Asante  W W D W W L = 4½     Mensah   W W D W L W = 4½
+    #   Boateng  W L L W W W = 4      Adeyemi W L W W L L = 3      Okafor   W L L W W L = 3
+    #   Wilson   L W L W L W = 3      Nováková L W W L L D = 2½    Smith    L W L L W L = 2
+    #   Brown    L L W L L W = 2      Thompson L L L L W D = 1½    Campbell L L W L L L = 1
+    # 36 VP in all: 6 rounds of 6 games.
+    # On 4½: Asante and Mensah drew (round 3): SB. Asante = Smith 2 + Okafor 3 + Osei 5 + Adeyemi 3 + ½ × 4½
+    #   = 15¼; Mensah = Nováková 2½ + Adeyemi 3 + Smith 2 + Okafor 3 + ½ × 4½ = 12¾.
+    # On 3: Okafor beat Wilson (round 5); Adeyemi met neither: no one beat, or lost to, both others: SB.
+    #   Adeyemi = Campbell 1 + Boateng 4 + Nováková 2½ = 7½; Okafor = Brown 2 + Thompson 1½ + Wilson 3 = 6½;
+    #   Wilson = Thompson 1½ + Campbell 1 + Smith 2 = 4½.
+    # On 2: Smith beat Brown (round 5): head-to-head (Smith's SB 3 is higher too: Campbell 1 + Brown 2).
+    assert sum(vp.values()) == 36
+    assert [vp[p] for p in ("osei-kwame", "asante-yaa", "mensah-ama", "boateng-kofi", "adeyemi-tunde",
+                            "okafor-chidi", "wilson-emma", "novak-tereza", "smith-james", "brown-oliver",
+                            "thompson-dwayne", "campbell-marcia")] == \
+        [5, Fraction(9, 2), Fraction(9, 2), 4, 3, 3, 3, Fraction(5, 2), 2, 2, Fraction(3, 2), 1]
+    assert (sb["asante-yaa"], sb["mensah-ama"]) == (Fraction(61, 4), Fraction(51, 4))
+    assert (sb["adeyemi-tunde"], sb["okafor-chidi"], sb["wilson-emma"]) == (Fraction(15, 2), Fraction(13, 2),
+                                                                            Fraction(9, 2))
+    site, _ = demo_build
+    html_text = (site / "2012-mso-oware/oware-open/index.html").read_text(encoding="utf-8")
+    assert [(r[0], r[1], r[5]) for r in _table_rows(html_text) if r] == [
+        ("1", "Osei, Kwame", ""), ("2", "Asante, Yaa", ""), ("3", "Mensah, Ama", "SB"), ("4", "Boateng, Kofi", ""),
+        ("5", "Adeyemi, Tunde", ""), ("6", "Okafor, Chidi", "SB"), ("7", "Wilson, Emma", "SB"),
+        ("8", "Nováková, Tereza", ""), ("9", "Smith, James", ""), ("10", "Brown, Oliver", "game"),
+        ("11", "Thompson, Dwayne", ""), ("12", "Campbell, Marcia", "")]
+    assert "Sonneborn-Berger 15¼ against 12¾" in html_text
