@@ -556,14 +556,20 @@ class Renderer:
                         given = ""
                         if h is not None:
                             given = f" · {'gave' if h.giver == ref.id else 'received'} {h.code.upper()}"
+                        material = ""
+                        if rec.material and event.game == "oware":
+                            material = f" · {rec.material[0]}–{rec.material[1]} seeds"
+                        elif rec.material:
+                            material = f" · Δ {signed(rec.delta)}"
+                        rest = rec.outcome is Outcome.BYE and event.format == "round-robin"
                         games.append({
                             "round": link(str(rec.round), giver_page(event, rec.opponent) if event.is_simul and
                                           rec.opponent else round_page(event, rec.round), page),
                             "colour": {"sente": "☗", "gote": "☖"}.get(rec.colour or "", ""),
                             "board": rec.board or "",
                             "opponent": link(opp.name, player_page(opp.id), page) if opp else "",
-                            "outcome": rec.outcome.value + (" in the replay of a draw" if rec.replayed else "") + given
-                            + (f" · Δ {signed(rec.delta)}" if rec.material else ""),
+                            "outcome": ("rest" if rest else rec.outcome.value)
+                            + (" in the replay of a draw" if rec.replayed else "") + given + material,
                             "points": rec.points if rec.outcome is not Outcome.PENDING else None,
                         })
                     standing = final.get(ref.id) if not event.is_simul else None
