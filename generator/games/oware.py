@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..model import Outcome, Result
+from . import shogi
 
 SEEDS = 48
 HOUSES = 6
@@ -164,21 +165,11 @@ def perft(pos: Position, depth: int) -> int:
     return sum(perft(play(pos, m), depth - 1) for m in moves)
 
 
-# seeds/002 "TOURNAMENT": 1 VP for the winner, 0 for the loser, ½ each for a 24-24 draw. PRODUCT.md "Rulings",
-# Scores: a pairing-allocated bye scores a win's points; an absence or a no-show 0 (the opponent a win).
-# The rest round of an all-play-all with an odd number of players scores nothing (scoring.round_records).
-POINTS: dict[Outcome, Fraction] = {
-    Outcome.WIN: Fraction(1),
-    Outcome.DRAW: Fraction(1, 2),
-    Outcome.LOSS: Fraction(0),
-    Outcome.FORFEIT_WIN: Fraction(1),
-    Outcome.FORFEIT_LOSS: Fraction(0),
-    Outcome.BYE: Fraction(1),
-    Outcome.HALF_BYE: Fraction(1, 2),
-    Outcome.ABSENT: Fraction(0),
-    Outcome.PENDING: Fraction(0),
-    Outcome.LATE: Fraction(0),
-}
+# seeds/002 "TOURNAMENT": 1 VP for the winner, 0 for the loser, ½ each for a 24-24 draw: shogi's table
+# (PRODUCT.md "Rulings", Scores: a pairing-allocated bye a win's points; an absence or a no-show 0, the
+# opponent a win). The rest round of an all-play-all with an odd number of players scores nothing
+# (scoring.round_records).
+POINTS: dict[Outcome, Fraction] = shogi.POINTS
 
 # How a game ends (seeds/002): a player reaches 25 seeds; the player to move has no seeds, or cannot give
 # the empty opponent any (the seeds left go to the side they are on); the players agree to end a position

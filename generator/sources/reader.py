@@ -17,7 +17,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 from decimal import Decimal
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..diagnostics import Location, Report, display_path
@@ -493,8 +494,7 @@ def read_round(path: Path, number: int, report: Report, game: str = "shogi") -> 
     games: list[Game] = []
     boards = [(node, True) for node in f.items("knockout")] + [(node, False) for node in f.items("games")]
     for board, (node, knockout) in enumerate(boards, start=1):
-        found = (_shuuro_game(node, board, report) if game == "shuuro" else
-                 _oware_game(node, board, report) if game == "oware" else _game(node, board, report))
+        found = _scored_game(node, board, report, FORMS[game]) if game in FORMS else _game(node, board, report)
         if found is not None:
             games.append(replace(found, knockout=knockout))
     matches: list[Match] = []
@@ -585,17 +585,31 @@ def _result(rnode: Tree, report: Report) -> Result | None:
     return result
 
 
-SHUURO_HINT = ("write a game as [first-id, second-id, result, ending, points-first-took, points-second-took], "
-               "e.g. [rossi-marco, kaufman-larry, 1-0, checkmate, 250, 60]; the points may be lists of the "
-               "pieces taken, e.g. [queen, rook, rook]")
+@dataclass(frozen=True)
+class ScoredForm:
+    """How a game that records more than its result is written: Shuuro's eliminated points, Oware's seeds."""
+
+    game: str  # "a Shuuro game"
+    hint: str
+    endings: dict[str, str]  # word as written → ending
+    listed: tuple[str, ...]  # the endings, as the hint lists them
+    taken: str  # "eliminated points", "seeds"
+    example: str  # "250, 60"
+    each: str  # "the points each player eliminated"
+    read_taken: Callable[[Tree, Report], Capture | None]
+    most: int  # items on a board, the moves included
 
 
-def _shuuro_game(node: Tree, board: int, report: Report) -> Game | None:
-    """[a, b] while the game is played; [a, b, result, ending, took-a, took-b] once it is over. A result
-    without a game (+-, -+, --) needs nothing more. took: the points of enemy pieces eliminated, or the
-    pieces themselves."""
-    if not isinstance(node, Sequence) or not 2 <= len(node.items) <= 6:
-        report.error(node.loc, f"board {board} is not a game", SHUURO_HINT)
+def _seeds(node: Tree, report: Report) -> Capture | None:
+    n = as_int(node, report, "seeds taken", minimum=0)
+    return None if n is None else Capture(n, node.loc)
+
+
+def _scored_game(node: Tree, board: int, report: Report, form: ScoredForm) -> Game | None:
+    """[a, b] while the game is played; [a, b, result, ending, took-a, took-b] once it is over, and (Oware) the
+    moves after them. A result without a game (+-, -+, --) needs nothing more."""
+    if not isinstance(node, Sequence) or not 2 <= len(node.items) <= form.most:
+        report.error(node.loc, f"board {board} is not a game", form.hint)
         return None
     a = as_str(node.items[0], report, "first player")
     b = as_str(node.items[1], report, "second player")
@@ -605,64 +619,18 @@ def _shuuro_game(node: Tree, board: int, report: Report) -> Game | None:
     if len(extra) >= 2:
         enode = extra[1]
         word = enode.text.strip().lower() if isinstance(enode, Scalar) else ""
-        if word in shuuro.ENDINGS:
-            ending = word
-        else:
-            report.error(enode.loc, f"'{word}' is not how a Shuuro game ends",
-                         suggest(word, list(shuuro.ENDINGS)) or f"write one of {', '.join(shuuro.ENDINGS)}")
-    captured = None
-    if len(extra) in (3, 4):
-        took = [_capture(n, report) for n in extra[2:]]
-        if len(took) == 2 and took[0] is not None and took[1] is not None:
-            captured = (took[0], took[1])
-        elif len(took) == 1:
-            report.error(extra[2].loc, "only one player's eliminated points are written",
-                         "write both: the first player's, then the second's, e.g. 250, 60")
-    played = result in (Result.SENTE_WINS, Result.GOTE_WINS, Result.DRAW)
-    if played and len(extra) < 3:
-        report.error(node.loc, f"board {board} has a result but not "
-                     f"{'how the game ended and ' if ending is None else ''}the points each player eliminated",
-                     SHUURO_HINT)
-    if result is not None and not played and len(extra) > 1:
-        report.error(extra[1].loc, "a game that was not played has no ending or eliminated points",
-                     "leave them out: write e.g. [a, b, +-]")
-    if a is None or b is None:
-        return None
-    return Game(board, Ref(a, node.items[0].loc), Ref(b, node.items[1].loc), result, node.loc, ending=ending,
-                captured=captured)
-
-
-OWARE_HINT = ("write a game as [first-id, second-id, result, ending, seeds-first, seeds-second], e.g. "
-              "[mensah-ama, osei-kwame, 1-0, 25-seeds, 26, 14], optionally followed by the moves in quotes, "
-              "e.g. \"c F a E …\"")
-
-
-def _oware_game(node: Tree, board: int, report: Report) -> Game | None:
-    """[a, b] while the game is played; [a, b, result, ending, seeds-a, seeds-b, moves?] once it is over (a
-    moves first). A result without a game (+-, -+, --) needs nothing more."""
-    if not isinstance(node, Sequence) or not 2 <= len(node.items) <= 7:
-        report.error(node.loc, f"board {board} is not a game", OWARE_HINT)
-        return None
-    a = as_str(node.items[0], report, "first player")
-    b = as_str(node.items[1], report, "second player")
-    extra = node.items[2:]
-    result = _result(extra[0], report) if extra else None
-    ending = None
-    if len(extra) >= 2:
-        enode = extra[1]
-        word = enode.text.strip().lower() if isinstance(enode, Scalar) else ""
-        ending = oware.ALIASES.get(word)
+        ending = form.endings.get(word)
         if ending is None:
-            report.error(enode.loc, f"'{word}' is not how an Oware game ends",
-                         suggest(word, list(oware.ALIASES)) or f"write one of {', '.join(oware.ENDINGS)}")
+            report.error(enode.loc, f"'{word}' is not how {form.game} ends",
+                         suggest(word, list(form.endings)) or f"write one of {', '.join(form.listed)}")
     captured = None
     if len(extra) >= 3:
-        seeds = [as_int(n, report, "seeds taken", minimum=0) for n in extra[2:4]]
-        if len(seeds) == 1:
-            report.error(extra[2].loc, "only one player's seeds are written",
-                         "write both: the first player's, then the second's, e.g. 26, 14")
-        elif seeds[0] is not None and seeds[1] is not None:
-            captured = (Capture(seeds[0], extra[2].loc), Capture(seeds[1], extra[3].loc))
+        took = [form.read_taken(n, report) for n in extra[2:4]]
+        if len(took) == 1:
+            report.error(extra[2].loc, f"only one player's {form.taken} are written",
+                         f"write both: the first player's, then the second's, e.g. {form.example}")
+        elif took[0] is not None and took[1] is not None:
+            captured = (took[0], took[1])
     moves: tuple[str, ...] = ()
     moves_loc = None
     if len(extra) == 5:
@@ -672,11 +640,12 @@ def _oware_game(node: Tree, board: int, report: Report) -> Game | None:
         else:
             report.error(mnode.loc, "the moves are not a text", "write them in quotes, e.g. \"c F a E …\"")
     played = result in (Result.SENTE_WINS, Result.GOTE_WINS, Result.DRAW)
-    if played and len(extra) < 3:  # one seed count alone is reported above
+    if played and len(extra) < 3:  # one count alone is reported above
         report.error(node.loc, f"board {board} has a result but not "
-                     f"{'how the game ended and ' if ending is None else ''}the seeds each player took", OWARE_HINT)
+                     f"{'how the game ended and ' if ending is None else ''}{form.each}",
+                     form.hint)
     if result is not None and not played and len(extra) > 1:
-        report.error(extra[1].loc, "a game that was not played has no ending or seeds",
+        report.error(extra[1].loc, f"a game that was not played has no ending or {form.taken}",
                      "leave them out: write e.g. [a, b, +-]")
     if a is None or b is None:
         return None
@@ -706,3 +675,20 @@ def _capture(node: Tree, report: Report) -> Capture | None:
     report.error(node.loc, f"'{node.text if isinstance(node, Scalar) else '…'}' is not the points of the "
                  "pieces eliminated", "write a number such as 60, or the pieces, e.g. [pawn, pawn, knight]")
     return None
+
+
+FORMS = {
+    "shuuro": ScoredForm(
+        "a Shuuro game",
+        "write a game as [first-id, second-id, result, ending, points-first-took, points-second-took], e.g. "
+        "[rossi-marco, kaufman-larry, 1-0, checkmate, 250, 60]; the points may be lists of the pieces taken, "
+        "e.g. [queen, rook, rook]",
+        {e: e for e in shuuro.ENDINGS}, tuple(shuuro.ENDINGS), "eliminated points", "250, 60",
+        "the points each player eliminated", _capture, 6),
+    "oware": ScoredForm(
+        "an Oware game",
+        "write a game as [first-id, second-id, result, ending, seeds-first, seeds-second], e.g. "
+        "[mensah-ama, osei-kwame, 1-0, 25-seeds, 26, 14], optionally followed by the moves in quotes, "
+        "e.g. \"c F a E …\"",
+        oware.ALIASES, tuple(oware.ENDINGS), "seeds", "26, 14", "the seeds each player took", _seeds, 7),
+}
