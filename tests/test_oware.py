@@ -325,6 +325,9 @@ def test_prizes_follow_the_ranking(loaded):
 def test_pair_writes_the_berger_round(copy, number, boards, rest):
     for n in range(number, 6):
         (copy.root / f"fest/apa/round-{n}.yaml").unlink()
+    if number == 5:  # the table does not wait for results: round 4 still being played
+        copy("fest/apa/round-4.yaml", "games:\n  - [ash-ann, dale-dan]\n  - [birch-bob, cedar-cat]\n"
+             "bye: [elm-eve]\n")
     result = run_generator("pair", EVENT, "--round", str(number), "--data", str(copy.root))
     assert result.returncode == 0, result.stderr
     text = (copy.root / f"fest/apa/round-{number}.yaml").read_text(encoding="utf-8")
