@@ -39,6 +39,9 @@ class Player:
     assessed_note: str = ""
     residence: str = ""  # ISO code of the country of residence, when not the country of nationality
     last_rated_game: dt.date | None = None  # the player's last FESA-rated game before the festival
+    grade_since: dt.date | None = None  # the day `grade` was awarded: the promotion system counts from it
+    grade_reliable: bool = True  # False: the promotion system leaves out games against him (seeds/004 (A))
+    estimated_grade: str | None = None  # a non-member's grade as the classification committee estimates it (B)
 
     @property
     def rating(self) -> Rating | None:
@@ -268,6 +271,7 @@ class Event:
     schedule: tuple[ProgrammeItem, ...] = ()  # the event's sessions, for the festival programme
     armies: dict[PlayerId, Army] = field(default_factory=dict)  # Shuuro: each player's army list
     shuffle_seed: int | None = None  # the seed of round 1's random pairing (Shuuro)
+    category: str = ""  # official tournaments (seeds/004): international, national, european, district
 
     def plays(self, pid: PlayerId) -> bool:
         """Entered, as an entrant (team members included) or as a simul giver."""

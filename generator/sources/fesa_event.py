@@ -15,6 +15,7 @@ from ..diagnostics import Location, Report, display_path
 from ..fesa import turnering
 from ..fesa.validate import validate as fesa_validate
 from ..names import slug
+from ..promotion import CATEGORIES
 from ..model import Event, Festival, Game, Player, Ref, Result, Round, TimeControl
 from . import common
 from .yamltree import Fields, load
@@ -91,7 +92,7 @@ def read_fesa_tournament(folder: Path, registry: dict[str, Player], report: Repo
         Location(shown), start=start, end=end, time_control=tc, tiebreaks=options.tiebreaks,
         entrants=tuple(Ref(pid, Location(shown, line.line)) for pid, line in zip(ids, t.players, strict=True)),
         rounds=tuple(rounds), rated=options.rated, source="turnering", city=city, country=country,
-        rematches_allowed=options.rematches, fesa_submitted=options.fesa_submitted,
+        rematches_allowed=options.rematches, fesa_submitted=options.fesa_submitted, category=options.category,
         original=path.read_bytes())
     festival = Festival(folder.name, name, Location(shown), city=city, country=country, start=start, end=end,
                         events=(event,))
@@ -111,6 +112,7 @@ class Options:
     rated: bool = True
     rematches: bool = False
     fesa_submitted: dt.date | None = None
+    category: str = ""  # official tournaments (seeds/004)
 
 
 def _options(folder: Path, report: Report) -> Options:
@@ -127,5 +129,12 @@ def _options(folder: Path, report: Report) -> Options:
     out.rated = f.flag("rated") is not False
     out.rematches = f.flag("rematches") is True
     out.fesa_submitted = f.date("fesa_submitted")
+    category = f.text("category")
+    if category is not None and category not in CATEGORIES:
+        node = f.raw("category")
+        report.error(node.loc if node else f.loc(), f"'{category}' is not a tournament category",
+                     f"write one of {', '.join(CATEGORIES)}")
+    elif category is not None:
+        out.category = category
     f.finish()
     return out

@@ -26,6 +26,7 @@ from ..games import oware, shogi, shuuro
 from ..handicaps import CODES as HANDICAP_CODES
 from ..model import (Army, Capture, DataSet, Event, Festival, Game, Giver, GrandPrixEvent, GrandPrixRules, Match,
                      Player, PrizeFund, ProgrammeItem, Ref, Result, Round, Team)
+from ..promotion import CATEGORIES
 from ..ratings import Adjustment
 from . import common
 from .fesa_event import read_fesa_tournament
@@ -99,12 +100,16 @@ def read_players(path: Path, report: Report) -> dict[str, Player]:
         fesa_new = f.flag("fesa_new")
         residence = common.country(f, "residence", report) or ""
         last_rated = f.date("last_rated_game")
+        grade_since = f.date("grade_since")
+        grade_reliable = f.flag("grade_reliable") is not False
+        estimated = common.grade(f, "estimated_grade", report)
         f.finish()
         # Registered even when a field is wrong (already reported), so that the id is not also "unknown".
         players[pid] = Player(pid, family or pid, given, country or "", key.loc, elo=elo, grade=grade, born=born,
                               fesa_name=fesa_name, fesa_new=fesa_new, shogidojo=shogidojo,
                               claimed_grade=claimed, assessed=assessed, assessed_note=note,
-                              residence=residence, last_rated_game=last_rated)
+                              residence=residence, last_rated_game=last_rated, grade_since=grade_since,
+                              grade_reliable=grade_reliable, estimated_grade=estimated)
     return players
 
 
@@ -216,6 +221,7 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
     knockout = common.knockout_rules(f, report, start)
     fee = common.entry_fee(f, report)
     shuffle_seed = f.integer("shuffle_seed", minimum=0)
+    category = _choice(f, "category", CATEGORIES, report, required=False) or ""
     f.finish()
     if not SLUG.match(folder.name):
         report.error(Location(shown), f"event folder name '{folder.name}' is not a simple id",
@@ -251,7 +257,8 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
                  adjustments=tuple(adjustments), knockout=knockout, teams=tuple(teams), team_size=team_size,
                  unattached=tuple(unattached), together=together, entry_fee=fee,
                  replay_draws=replay_draws, givers=givers, eligibility=eligibility, playoff_over=playoff_over,
-                 playoff=playoff, schedule=tuple(schedule), armies=armies, shuffle_seed=shuffle_seed)
+                 playoff=playoff, schedule=tuple(schedule), armies=armies, shuffle_seed=shuffle_seed,
+                 category=category)
 
 
 def read_armies(path: Path, report: Report) -> dict[str, Army]:

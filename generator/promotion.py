@@ -1,0 +1,233 @@
+"""The Dutch points promotion system (seeds/004, the NShB classification system of 5 Sep 1987), computed from
+every shogi game in the repository.
+
+Tracked: players graded 2 kyu and stronger, from the day their grade was given (`grade_since`, else from
+their first game). A game counts when it was played over the board in an official tournament (the event's
+`category`), without handicap, with at least 45 minutes per player and 30 seconds byoyomi, against an opponent
+whose grade is known and reliable (a non-member's estimated grade stands in for his own); a draw is regarded
+as not played. Its points come from the table of grade differences and its notes.
+
+Promotion: at least 125 points over a continuous series of at least 12 and at most 20 counted games played
+within 14 months; or, before 12 games, when 125 in 12 can no longer be prevented (170 after 11, 215 after
+10, 260 after 9: each game left can cost at most 45). The new grade holds from the day after the promoting
+game; games later that day are not counted, and the series starts again with the next day's games.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from .model import DataSet, Event, Game, Player, PlayerId, Result
+
+CATEGORIES = ("international", "national", "european", "district")  # "official": seeds/004 VALID GAMES
+MIN_MINUTES = 45
+MIN_BYOYOMI = 30
+TARGET = 125
+SHORTEST, LONGEST = 12, 20
+MONTHS = 14
+EARLY = {11: 170, 10: 215, 9: 260}  # 125 + 45 for each of the 12 games not yet played
+WEAKEST_TRACKED = "2k"
+
+
+def level(grade: str) -> int:
+    """1 kyu is 0, 2 kyu −1, …; 1 dan 1, 2 dan 2, …: one step per grade."""
+    n = int(grade[:-1])
+    return n if grade.endswith("d") else 1 - n
+
+
+def grade_of(n: int) -> str:
+    return f"{n}d" if n >= 1 else f"{1 - n}k"
+
+
+def table(own: str, opponent: str, won: bool) -> tuple[int | None, str]:
+    """The points of a win or a loss against `opponent` for a player graded `own` (seeds/004's table and its
+    notes), or None with why the game is not taken into account."""
+    diff = level(opponent) - level(own)
+    if diff >= 3:
+        return (45, "win against 3 or more grades stronger") if won else \
+            (None, "a loss to an opponent 3 or more grades stronger is not taken into account")
+    if diff == 2:
+        return (45, "win against 2 grades stronger") if won else (-10, "loss to 2 grades stronger")
+    if diff == 1:
+        return (45, "win against 1 grade stronger") if won else (-25, "loss to 1 grade stronger")
+    if diff == 0:
+        return (25, "win against equal strength") if won else (-45, "loss to equal strength")
+    if diff == -1:
+        if not won:
+            return -45, "loss to 1 grade weaker"
+        if level(opponent) >= 0:
+            return 10, "win against 1 grade weaker, who is 1 kyu or stronger"
+        return None, "a win against 1 grade weaker counts only if he is 1 kyu or stronger"
+    return (-45, "loss to 2 or more grades weaker") if not won else \
+        (None, "a win against an opponent 2 or more grades weaker is not taken into account")
+
+
+def add_months(day: dt.date, months: int) -> dt.date:
+    """The same day `months` later (the month's last day when it is shorter)."""
+    y, m = divmod(day.month - 1 + months, 12)
+    year, month = day.year + y, m + 1
+    for d in (day.day, 30, 29, 28):
+        try:
+            return dt.date(year, month, min(d, day.day))
+        except ValueError:
+            continue
+    raise AssertionError("unreachable")
+
+
+@dataclass(frozen=True)
+class Considered:
+    """One game of a tracked player, with its points when it counts and why (or why not)."""
+
+    date: dt.date
+    event: Event
+    round: int
+    opponent: PlayerId
+    result: str  # "win", "loss", "draw"
+    grade: str  # the player's grade that day
+    opponent_grade: str | None  # as used (estimated for a non-member), None when unknown
+    points: int | None  # None: not taken into account
+    reason: str
+
+
+@dataclass(frozen=True)
+class Promotion:
+    date: dt.date  # the day of the promoting game; the new grade holds from the next day
+    old: str
+    new: str
+    games: tuple[Considered, ...]  # the series that did it
+    rule: str  # "125 or more over 12-20 games in 14 months" or "170 after 11 games" …
+
+
+@dataclass
+class Track:
+    player: PlayerId
+    start: str  # the grade tracking started from
+    since: dt.date | None
+    grade: str  # now
+    considered: list[Considered] = field(default_factory=list)
+    promotions: list[Promotion] = field(default_factory=list)
+    series: list[Considered] = field(default_factory=list)  # counted games since the series started
+
+    @property
+    def window(self) -> list[Considered]:
+        """The current series as it stands: its last 20 counted games, within 14 months of the last one."""
+        if not self.series:
+            return []
+        last = self.series[-1].date
+        return [g for g in self.series[-LONGEST:] if add_months(g.date, MONTHS) >= last]
+
+    @property
+    def needed(self) -> str:
+        games = self.window
+        total = sum(g.points or 0 for g in games)
+        if len(games) < SHORTEST:
+            more = SHORTEST - len(games)
+            return (f"{len(games)} counted games, {total} points: {more} more game{'s' if more > 1 else ''} to "
+                    f"make 12, and {max(TARGET - total, 0)} more points to reach {TARGET}")
+        return f"{len(games)} counted games, {total} points: {TARGET - total} more points to reach {TARGET}"
+
+
+def _tracked(player: Player) -> str | None:
+    return player.grade if player.grade and level(player.grade) >= level(WEAKEST_TRACKED) else None
+
+
+def _valid(event: Event, game: Game) -> str:
+    """Why a game of this event is not valid, or ''."""
+    if event.game != "shogi":
+        return "not a shogi game"
+    if event.category not in CATEGORIES:
+        return "not an official tournament (the event gives no category)"
+    if game.handicap:
+        return f"a handicap game ({game.handicap.upper()})"
+    tc = event.time_control
+    if tc is None:
+        return "the time control is not known"
+    if tc.minutes < MIN_MINUTES or tc.byoyomi < MIN_BYOYOMI:
+        return f"{tc}: below {MIN_MINUTES} min per player and {MIN_BYOYOMI} s byoyomi"
+    return ""
+
+
+def _games(data: DataSet) -> Iterable[tuple[dt.date, Event, int, Game]]:
+    """Every game played over the board, in order of play: by date, then event, round and board."""
+    out = []
+    for event in data.events():
+        for rnd in event.rounds:
+            day = rnd.date or event.start
+            if day is None:
+                continue
+            for game in rnd.games:
+                if game.result in (Result.SENTE_WINS, Result.GOTE_WINS, Result.DRAW):
+                    out.append((day, event, rnd.number, game))
+    out.sort(key=lambda t: (t[0], t[1].start or t[0], t[1].path, t[2], t[3].board))
+    return out
+
+
+def compute(data: DataSet) -> dict[PlayerId, Track]:
+    """Every tracked player's games, promotions and current series."""
+    players = data.players
+    tracks = {pid: Track(pid, grade, p.grade_since, grade)
+              for pid, p in players.items() if (grade := _tracked(p)) is not None}
+    grades = {pid: p.grade for pid, p in players.items()}
+    promoted_on: dict[PlayerId, dt.date] = {}
+    day_of_change: dict[PlayerId, str] = {}
+    current: dt.date | None = None
+    for day, event, rnd, game in _games(data):
+        if day != current:
+            for pid, grade in day_of_change.items():  # promotions take effect the day after
+                grades[pid] = grade
+                tracks[pid].grade = grade
+            day_of_change = {}
+            current = day
+        for me, other, won in ((game.sente.id, game.gote.id, game.result is Result.SENTE_WINS),
+                               (game.gote.id, game.sente.id, game.result is Result.GOTE_WINS)):
+            track = tracks.get(me)
+            if track is None or (track.since is not None and day < track.since):
+                continue
+            result = "draw" if game.result is Result.DRAW else "win" if won else "loss"
+            opp = players.get(other)
+            opp_grade = (opp.estimated_grade or grades.get(other)) if opp else None
+            points, reason = None, _valid(event, game)
+            if not reason and result == "draw":
+                reason = "a draw is regarded as not played"
+            if not reason and opp is not None and not opp.grade_reliable:
+                reason = "the opponent's grade is not considered reliable"
+            if not reason and opp_grade is None:
+                reason = "the opponent has no grade"
+            if not reason and promoted_on.get(me) == day:
+                reason = "played on the day of a promotion: the new grade holds from the next day"
+            if not reason and opp_grade is not None:
+                points, reason = table(track.grade, opp_grade, won)
+            seen = Considered(day, event, rnd, other, result, track.grade, opp_grade, points, reason)
+            track.considered.append(seen)
+            if points is None:
+                continue
+            track.series.append(seen)
+            promotion = _promotion(track)
+            if promotion is not None:
+                track.promotions.append(promotion)
+                track.series = []
+                promoted_on[me] = day
+                day_of_change[me] = promotion.new
+    for pid, grade in day_of_change.items():
+        tracks[pid].grade = grade
+    return tracks
+
+
+def _promotion(track: Track) -> Promotion | None:
+    """A promotion earned by the game just added to the series, or None."""
+    series = track.series
+    last = series[-1].date
+    for length in range(SHORTEST, min(LONGEST, len(series)) + 1):
+        games = series[-length:]
+        if add_months(games[0].date, MONTHS) >= last and sum(g.points or 0 for g in games) >= TARGET:
+            return Promotion(last, track.grade, grade_of(level(track.grade) + 1), tuple(games),
+                             f"{sum(g.points or 0 for g in games)} points over {length} games within {MONTHS} months "
+                             f"(at least {TARGET} over {SHORTEST}-{LONGEST})")
+    n = len(series)
+    if n in EARLY and add_months(series[0].date, MONTHS) >= last and sum(g.points or 0 for g in series) >= EARLY[n]:
+        return Promotion(last, track.grade, grade_of(level(track.grade) + 1), tuple(series),
+                         f"{sum(g.points or 0 for g in series)} points after {n} games: at least {EARLY[n]}, so "
+                         f"{TARGET} in {SHORTEST} can no longer be prevented")
+    return None
