@@ -20,6 +20,7 @@ from .fesa import validate as fesa_validate
 from .model import Event, Festival, Player
 from .pairing import pair
 from .pipeline import Loaded, load
+from .ratings import grade_name
 from .standings import EventResults
 from .sources import round_writer
 from .sources.yamltree import suggest
@@ -233,6 +234,40 @@ def cmd_elo(args: argparse.Namespace) -> int:
             rating = by_round[start - 1]
             print(f"{player.name} ({player.id}), {event.short} {rounds}: {rating if rating else 'no rating known'}")
             start = r + 1
+    return EXIT_OK
+
+
+def cmd_promotion(args: argparse.Namespace) -> int:
+    """One player under the Dutch promotion system: promotions, every game considered, the current series."""
+    loaded = _loaded_or_errors(args.data)
+    if loaded is None:
+        return EXIT_DATA_ERRORS
+    players = loaded.data.players
+    player = players.get(args.player)
+    if player is None:
+        hint = suggest(args.player, list(players))
+        print(f"error: no player '{args.player}'" + (f" ({hint})" if hint else ""), file=sys.stderr)
+        return EXIT_DATA_ERRORS
+    track = loaded.promotion.get(player.id)
+    if track is None:
+        graded = f"graded {grade_name(player.grade)}" if player.grade else "without a grade"
+        print(f"{player.name} is {graded}: the promotion system tracks players graded 2 kyu and stronger")
+        return EXIT_OK
+    since = f" since {track.since}" if track.since else ""
+    print(f"{player.name} ({player.id}): {grade_name(track.grade)} now; "
+          f"tracked from {grade_name(track.start)}{since}")
+    for p in track.promotions:
+        print(f"promoted on {p.date}: {grade_name(p.old)} -> {grade_name(p.new)} "
+              f"(from {p.date + dt.timedelta(days=1)}), {p.rule}")
+    if not track.promotions:
+        print("no promotion yet")
+    print("games:")
+    for g in track.considered:
+        opponent = players[g.opponent].name if g.opponent in players else g.opponent
+        pts = f"{g.points:+d}" if g.points is not None else "--"
+        print(f"  {g.date}  {g.event.short} r{g.round}  {g.result:<4}  v {opponent} "
+              f"({grade_name(g.opponent_grade) if g.opponent_grade else 'no grade'})  {pts:>4}  {g.reason}")
+    print(f"current series: {track.needed}")
     return EXIT_OK
 
 
@@ -591,6 +626,10 @@ def parser() -> argparse.ArgumentParser:
     elo.add_argument("player", metavar="PLAYER_ID")
     elo.add_argument("--event", help="festival/event: the rating in each of its rounds, with adjustments")
     elo.set_defaults(func=cmd_elo)
+    pm = add("promotion", "A player under the Dutch promotion system: promotions, games counted and why, "
+             "the current series.")
+    pm.add_argument("player", metavar="PLAYER_ID")
+    pm.set_defaults(func=cmd_promotion)
 
     fesa = sub.add_parser("fesa", help="FESA turnering.txt files: check, export, register, submit.",
                           description="FESA turnering.txt files: check, export, register, submit.")

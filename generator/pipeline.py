@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 
-from . import grand_prix
+from . import grand_prix, promotion
 from .diagnostics import Location, Report
 from .grand_prix import GrandPrix
 from .fesa import export, turnering
@@ -38,6 +38,7 @@ class Loaded:
     knockout_prizes: dict[str, PrizeList] = field(default_factory=dict)  # by event path: its knock-out's
     simuls: dict[str, list[GiverResult]] = field(default_factory=dict)  # by event path: each giver's boards
     grand_prix: dict[str, GrandPrix] = field(default_factory=dict)  # by festival id
+    promotion: dict[str, promotion.Track] = field(default_factory=dict)  # the Dutch system, by tracked player
 
     @property
     def ok(self) -> bool:
@@ -52,6 +53,7 @@ def load(root: Path, stop_at: tuple[str, int] | None = None) -> Loaded:
     loaded = Loaded(data, report)
     if loaded.ok:
         loaded.results = {e.path: compute_event(e, data.players) for e in data.events()}
+        loaded.promotion = promotion.compute(data)
         for e in data.events():
             _playoff_problems(e, loaded.results[e.path], report)
         loaded.fesa = {e.path: fesa_file(e, loaded.results[e.path], data, report) for e in data.events()}

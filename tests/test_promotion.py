@@ -8,12 +8,15 @@ opponent is ever promoted). Unless a test says otherwise an event is official ("
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 
 import pytest
 
 from generator.diagnostics import Location
 from generator.model import DataSet, Event, Festival, Game, Player, Ref, Result, Round, TimeControl
 from generator.promotion import add_months, compute, table
+
+from .conftest import build_site, run_generator
 
 HERE = Location("test")
 START = dt.date(2000, 1, 3)
@@ -194,3 +197,49 @@ def test_the_new_grade_holds_from_the_next_day():
     assert [(g.grade, g.points) for g in later] == [("1k", None), ("1d", 25)]
     assert later[0].reason == "played on the day of a promotion: the new grade holds from the next day"
     assert [g.points for g in track.series] == [25]  # the new series
+
+
+# --- end to end: from YAML files to the command and the pages --------------------------------------------------
+
+def write_season(root: Path) -> None:
+    """test_a_twelve_game_promotion as data files: twelve one-round national tournaments, a week apart; the
+    first five lost to 2 dan players (-10 each), the last seven won against 1 kyu players (+25 each): 125."""
+    lines = ["me: {family: Maas, given: Eva, country: NL, grade: 1k, grade_since: 1999-12-01}"]
+    for n in range(1, 13):
+        grade = "2d" if n <= 5 else "1k"
+        lines.append(f"opp-{n}: {{family: Opponent, given: No{n}, country: NL, grade: {grade}}}")
+        day = START + dt.timedelta(weeks=n - 1)
+        folder = root / f"t{n}"
+        (folder / "open").mkdir(parents=True)
+        (folder / "festival.yaml").write_text(f"name: Tournament {n}\nstart: {day}\nevents: [open]\n")
+        (folder / "open" / "event.yaml").write_text(
+            f"name: Tournament {n}\nformat: swiss\ngame: shogi\nrounds: 1\nstart: {day}\ncategory: national\n"
+            "time_control: {minutes: 60, byoyomi: 30}\nplayers: [me, opp-" + str(n) + "]\n")
+        result = "0-1" if n <= 5 else "1-0"
+        (folder / "open" / "round-1.yaml").write_text(f"date: {day}\ngames:\n  - [me, opp-{n}, {result}]\n")
+    (root / "players.yaml").write_text("\n".join(lines) + "\n")
+
+
+def test_the_command_and_the_pages(tmp_path):
+    data = tmp_path / "data"
+    write_season(data)
+    result = run_generator("promotion", "me", "--data", str(data))
+    assert result.returncode == 0, result.stdout + result.stderr
+    # The twelfth game is on 20 March 2000 (3 January + 11 weeks): the new grade holds from 21 March.
+    assert "Maas, Eva (me): 1 dan now; tracked from 1 kyu since 1999-12-01" in result.stdout
+    assert "promoted on 2000-03-20: 1 kyu -> 1 dan (from 2000-03-21), 125 points over 12 games" in result.stdout
+    assert result.stdout.count(" -10  loss to 2 grades stronger") == 5
+    assert result.stdout.count(" +25  win against equal strength") == 7
+    # opp-1, a 2 dan, is tracked too: his one game, a win against a 1 kyu (2d, 1d, 1k: 2 grades weaker) is
+    # not taken into account.
+    other = run_generator("promotion", "opp-1", "--data", str(data))
+    assert "a win against an opponent 2 or more grades weaker is not taken into account" in other.stdout
+    assert "current series: 0 counted games, 0 points" in other.stdout
+    site = tmp_path / "site"
+    built = build_site(data, site)
+    assert built.returncode == 0, built.stdout + built.stderr
+    page = (site / "promotion" / "index.html").read_text(encoding="utf-8")
+    assert "Maas, Eva</a>: 1 kyu → 1 dan" in page
+    assert "20 March 2000" in page
+    player = (site / "players" / "me" / "index.html").read_text(encoding="utf-8")
+    assert "win against equal strength" in player

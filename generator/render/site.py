@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import html
 import json
 from dataclasses import dataclass, field
@@ -14,7 +15,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from ..countries import country_name
-from .. import handicaps, oware, round_robin, shuuro, simul
+from .. import handicaps, oware, promotion, round_robin, shuuro, simul
 from ..games import oware as oware_game
 from ..games import shogi
 from ..games import shuuro as shuuro_game
@@ -107,6 +108,7 @@ class Renderer:
             for event in festival.events:
                 self.event_pages(festival, event, self.results[event.path])
         self.player_pages()
+        self.promotion_page()
         self.site.files.update(api.files(self.data, self.results, self.prizes, self.knockout_prizes, self.simuls))
         self.site.nav = self.navigation()
         return self.site
@@ -616,10 +618,46 @@ class Renderer:
         index = []
         for pid, player in sorted(self.data.players.items(), key=lambda kv: (kv[1].name, kv[0])):
             page = player_page(pid)
-            self.page(page, "player.md.j2", player.name, player=player, entries=entries[pid], gp_lines=gp_lines[pid])
+            self.page(page, "player.md.j2", player.name, player=player, entries=entries[pid], gp_lines=gp_lines[pid],
+                      promotion=self.promotion_rows(pid, page))
             index.append({"name": link(player.name, page, "players/index.md"), "country": player.country,
                           "events": ", ".join(e["event"].short for e in entries[pid])})
         self.page("players/index.md", "players.md.j2", "Players", rows=index)
+
+    def promotion_rows(self, pid: str, page: str) -> dict[str, Any] | None:
+        """A tracked player's games under the Dutch promotion system: points and why, or why not."""
+        track = self.loaded.promotion.get(pid)
+        if track is None or not track.considered:
+            return None
+
+        def row(g: promotion.Considered) -> dict[str, Any]:
+            grade = grade_name(g.opponent_grade) if g.opponent_grade else "no grade"
+            target = event_page(g.event) if g.event.is_simul else round_page(g.event, g.round)
+            return {"date": g.date, "event": link(g.event.short, target, page),
+                    "opponent": link(self.player(g.opponent).name, player_page(g.opponent), page),
+                    "grade": grade, "result": g.result, "reason": g.reason,
+                    "points": f"{g.points:+d}" if g.points is not None else "–"}
+
+        return {"track": track, "rows": [row(g) for g in track.considered],
+                "promotions": [{"p": p, "next": p.date + dt.timedelta(days=1)} for p in track.promotions]}
+
+    def promotion_page(self) -> None:
+        tracks = sorted(self.loaded.promotion.values(), key=lambda t: (self.player(t.player).name, t.player))
+        page = "promotion.md"
+        promoted: list[dict[str, Any]] = [
+                    {"p": p, "name": link(self.player(t.player).name, player_page(t.player), page),
+                     "next": p.date + dt.timedelta(days=1),
+                     "games": [{"date": g.date, "opponent": self.player(g.opponent).name,
+                                "grade": grade_name(g.opponent_grade or ""), "result": g.result,
+                                "points": f"{g.points:+d}" if g.points is not None else "–"} for g in p.games]}
+                    for t in tracks for p in t.promotions]
+        promoted.sort(key=lambda r: r["p"].date)
+        rows = [{"name": link(self.player(t.player).name, player_page(t.player), page),
+                 "grade": grade_name(t.grade), "games": len(t.window),
+                 "points": sum(g.points or 0 for g in t.window), "considered": len(t.considered)}
+                for t in tracks if t.considered]
+        self.page(page, "promotion.md.j2", "Promotion (NShB)", promoted=promoted, rows=rows,
+                  rules=promotion)
 
     def knockout_line(self, event: Event, res: EventResults, pid: str, page: str) -> Markup | str:
         """The player's way through the knock-out inside the event: his seed, then his place or where he lost."""
@@ -672,8 +710,8 @@ class Renderer:
                 pages.append({"Rules": event_page(event, "rules")})
                 section.append({html.escape(event.short): pages})
             nav.append({html.escape(festival.name): section})
-        nav += [{"Players": "players/index.md"}, {"For organizers": "organizers.md"},
-                {"Results API": "api.md"}]
+        nav += [{"Players": "players/index.md"}, {"Promotion (NShB)": "promotion.md"},
+                {"For organizers": "organizers.md"}, {"Results API": "api.md"}]
         return nav
 
 
