@@ -119,6 +119,15 @@ class Track:
         return [g for g in self.series[-LONGEST:] if add_months(g.date, MONTHS) >= last]
 
     @property
+    def to_go(self) -> str:
+        """What the current series still needs, briefly: '3 games, 50 points'."""
+        games = self.window
+        more = max(SHORTEST - len(games), 0)
+        points = max(TARGET - sum(g.points or 0 for g in games), 0)
+        return ", ".join(part for part in (f"{more} game{'s' if more != 1 else ''}" if more else "",
+                                           f"{points} points" if points else "") if part)
+
+    @property
     def needed(self) -> str:
         games = self.window
         total = sum(g.points or 0 for g in games)

@@ -130,6 +130,7 @@ def test_a_game_short_is_not_enough():
     track = compute(season("1k", games))["me"]
     assert track.promotions == []
     assert (len(track.series), sum(g.points or 0 for g in track.series)) == (11, 100)
+    assert track.to_go == "1 game, 25 points"  # 12 - 11 games; 125 - 100 points
 
 
 @pytest.mark.parametrize(("games", "after"), [

@@ -654,7 +654,7 @@ class Renderer:
         promoted.sort(key=lambda r: r["p"].date)
         rows = [{"name": link(self.player(t.player).name, player_page(t.player), page),
                  "grade": grade_name(t.grade), "games": len(t.window),
-                 "points": sum(g.points or 0 for g in t.window), "considered": len(t.considered)}
+                 "points": sum(g.points or 0 for g in t.window), "to_go": t.to_go}
                 for t in tracks if t.considered]
         self.page(page, "promotion.md.j2", "Promotion (NShB)", promoted=promoted, rows=rows,
                   rules=promotion)
