@@ -144,8 +144,6 @@ def _tracked(player: Player) -> str | None:
 
 def _valid(event: Event, game: Game) -> str:
     """Why a game of this event is not valid, or ''."""
-    if event.game != "shogi":
-        return "not a shogi game"
     if event.category not in CATEGORIES:
         return "not an official tournament (the event gives no category)"
     if game.handicap:
@@ -159,9 +157,11 @@ def _valid(event: Event, game: Game) -> str:
 
 
 def _games(data: DataSet) -> Iterable[tuple[dt.date, Event, int, Game]]:
-    """Every game played over the board, in order of play: by date, then event, round and board."""
+    """Every shogi game played over the board, in order of play: by date, then event, round and board."""
     out = []
     for event in data.events():
+        if event.game != "shogi":
+            continue
         for rnd in event.rounds:
             day = rnd.date or event.start
             if day is None:
