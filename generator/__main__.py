@@ -29,22 +29,23 @@ ROOT = Path(__file__).resolve().parent.parent
 EXIT_OK, EXIT_DATA_ERRORS, EXIT_BUILD_FAILED = 0, 1, 2
 
 
-def _print_report(loaded: Loaded, data: Path) -> None:
-    """Every problem, then the summary: on stderr when there are errors, else on stdout."""
-    stream = sys.stderr if loaded.report.errors else sys.stdout
-    for line in loaded.report.lines():
+def _print_report(loaded: Loaded, data: Path, github: bool = False) -> None:
+    """Every problem, then the summary: on stderr when there are errors, else on stdout. github: the problems
+    as GitHub Actions annotations, on stdout (where the runner reads workflow commands)."""
+    stream = sys.stderr if loaded.report.errors and not github else sys.stdout
+    for line in loaded.report.lines(github):
         print(line, file=stream)
     print(f"{display_path(data)}: {loaded.report.summary()}", file=stream)
 
 
-def _check(data: Path) -> bool:
+def _check(data: Path, github: bool = False) -> bool:
     loaded = load(data)
-    _print_report(loaded, data)
+    _print_report(loaded, data, github)
     return loaded.ok
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    return EXIT_OK if _check(args.data) else EXIT_DATA_ERRORS
+    return EXIT_OK if _check(args.data, args.annotations == "github") else EXIT_DATA_ERRORS
 
 
 def _mkdocs(args: argparse.Namespace, *command: str) -> int:
@@ -594,7 +595,10 @@ def parser() -> argparse.ArgumentParser:
                        help="the data directory (default: data/ of this repository)")
         return p
 
-    add("check", "Read and check every data file; list every problem as file:line:col.").set_defaults(func=cmd_check)
+    ck = add("check", "Read and check every data file; list every problem as file:line:col.")
+    ck.add_argument("--annotations", choices=["github"],
+                    help="github: print the problems as GitHub Actions annotations (they show on the changed lines)")
+    ck.set_defaults(func=cmd_check)
     build = add("build", "Check the data, then build the website into site/ (mkdocs build --strict).")
     build.add_argument("--site-dir", type=Path, help="where to write the site (default: site/)")
     build.add_argument("--config", type=Path, default=ROOT / "mkdocs.yml", help=argparse.SUPPRESS)

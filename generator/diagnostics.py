@@ -41,6 +41,18 @@ class Diagnostic:
         """As FESA's validator prints it: path:line: ERROR: message."""
         return f"{self.location}: {self.severity.value.upper()}: {self.message}"
 
+    def github_format(self) -> str:
+        """As a GitHub Actions workflow command, so that the problem shows on the line of the pull request:
+        ::error file=F,line=L,col=C::message (hint). Property values escape % CR LF : and ,; the message
+        % CR LF (GitHub's rules for workflow commands)."""
+        props = [f"file={_escape(self.location.file, True)}"]
+        if self.location.line:
+            props.append(f"line={self.location.line}")
+            if self.location.col:
+                props.append(f"col={self.location.col}")
+        text = self.message + (f" ({self.hint})" if self.hint else "")
+        return f"::{self.severity.value} {','.join(props)}::{_escape(text, False)}"
+
     def format(self) -> str:
         text = f"{self.location}: {self.severity.value}: {self.message}"
         if self.hint:
@@ -72,12 +84,18 @@ class Report:
         unique = dict.fromkeys(self.diagnostics)
         return sorted(unique, key=lambda d: (d.location, d.severity.value, d.message))
 
-    def lines(self) -> list[str]:
-        return [d.format() for d in self.sorted()]
+    def lines(self, github: bool = False) -> list[str]:
+        """Every problem, one per line; github: as GitHub Actions annotations."""
+        return [d.github_format() if github else d.format() for d in self.sorted()]
 
     def summary(self) -> str:
         e, w = len(self.errors), len(self.warnings)
         return f"{e} error{'s' * (e != 1)}, {w} warning{'s' * (w != 1)}"
+
+
+def _escape(text: str, property_value: bool) -> str:
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return text.replace(":", "%3A").replace(",", "%2C") if property_value else text
 
 
 def display_path(path: Path) -> str:
