@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import NoReturn
 
 from .diagnostics import Location, Report, Severity, display_path
-from . import fees, formation, handicaps, knockout, round_robin, shuuro, simul, swiss, team_pairing
+from . import fees, formation, handicaps, knockout, round_robin, simul, swiss, team_pairing
 from .fesa import messages, turnering
 from .fesa import validate as fesa_validate
 from .model import Event, Festival, Player
-from .pairing import pair
+from .pairing import pair, shuffle
 from .pipeline import Loaded, load
 from .ratings import grade_name
 from .standings import EventResults
@@ -92,6 +92,15 @@ def _loaded_or_errors(data: Path, stop_at: tuple[str, int] | None = None) -> Loa
         _print_report(loaded, data)
         return None
     return loaded
+
+
+def _player(loaded: Loaded, pid: str) -> Player | None:
+    """The player named on the command line; None after saying there is none (with the nearest id)."""
+    player = loaded.data.players.get(pid)
+    if player is None:
+        hint = suggest(pid, list(loaded.data.players))
+        print(f"error: no player '{pid}'" + (f" ({hint})" if hint else ""), file=sys.stderr)
+    return player
 
 
 def _find_event(loaded: Loaded, name: str) -> tuple[Festival, Event] | None:
@@ -211,10 +220,8 @@ def cmd_elo(args: argparse.Namespace) -> int:
     loaded = _loaded_or_errors(args.data)
     if loaded is None:
         return EXIT_DATA_ERRORS
-    player = loaded.data.players.get(args.player)
+    player = _player(loaded, args.player)
     if player is None:
-        hint = suggest(args.player, list(loaded.data.players))
-        print(f"error: no player '{args.player}'" + (f" ({hint})" if hint else ""), file=sys.stderr)
         return EXIT_DATA_ERRORS
     if args.event is None:
         rating = player.rating
@@ -244,10 +251,8 @@ def cmd_promotion(args: argparse.Namespace) -> int:
     if loaded is None:
         return EXIT_DATA_ERRORS
     players = loaded.data.players
-    player = players.get(args.player)
+    player = _player(loaded, args.player)
     if player is None:
-        hint = suggest(args.player, list(players))
-        print(f"error: no player '{args.player}'" + (f" ({hint})" if hint else ""), file=sys.stderr)
         return EXIT_DATA_ERRORS
     track = loaded.promotion.get(player.id)
     if track is None:
@@ -322,7 +327,7 @@ def cmd_pair(args: argparse.Namespace) -> int:
             print("error: round 1 of a Shuuro tournament is drawn from shuffle_seed in event.yaml: add it",
                   file=sys.stderr)
             return EXIT_DATA_ERRORS
-        place = {pid: i for i, pid in enumerate(shuuro.shuffle(event.shuffle_seed, [c.id for c in field]))}
+        place = {pid: i for i, pid in enumerate(shuffle(event.shuffle_seed, [c.id for c in field]))}
         field.sort(key=lambda c: place[c.id])
     proposal = pair(field, adjacent=event.game == "shuuro")
     proposal.notes = ko_notes + proposal.notes

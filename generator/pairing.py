@@ -15,6 +15,7 @@ With adjacent=True (the Shuuro-250 pack, seeds/001 §5: players on the same TP "
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 
@@ -109,3 +110,10 @@ def _match(players: list[Candidate], allow_rematch: bool, adjacent: bool = False
             return chosen
         frames.append((rest, _preferences(rest, allow_rematch, adjacent), [0]))
     return None
+
+
+def shuffle(seed: int, players: list[str]) -> list[str]:
+    """A random order anyone can repeat: players sorted by the SHA-256 of "<seed>:<player id>" (hex digest),
+    e.g. `printf '4711:rossi-marco' | sha256sum`. Round 1 of a Shuuro tournament pairs 1-2, 3-4, … in it; an
+    all-play-all numbers its players in it."""
+    return sorted(players, key=lambda pid: (hashlib.sha256(f"{seed}:{pid}".encode()).hexdigest(), pid))

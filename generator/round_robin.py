@@ -7,7 +7,7 @@ the event gives a shuffle_seed, in the order of the SHA-256 of "<seed>:<player i
 from __future__ import annotations
 
 from .model import Event, PlayerId
-from .shuuro import shuffle
+from .pairing import shuffle
 
 
 def berger(n: int) -> list[list[tuple[int, int]]]:

@@ -1,5 +1,6 @@
-"""The Shuuro-250 tournament (seeds/001 §4–6): the random first round, the Swiss order by tournament points
-and Delta, and the winner criteria applied to the whole table, group by group (PRODUCT.md "Rulings").
+"""The Shuuro-250 tournament (seeds/001 §4–6): the Swiss order by tournament points and Delta, and the winner
+criteria applied to the whole table, group by group (PRODUCT.md "Rulings"). The random first round is
+pairing.shuffle, shared with the all-play-all's numbering.
 
 Criteria, in order: most TP; highest Delta in the last round; the result between the players if they met;
 highest total Delta; then a joint place. With more than two players tied, "the result between them" is the
@@ -9,7 +10,6 @@ any criterion is ranked again from the top, so two players left tied are separat
 
 from __future__ import annotations
 
-import hashlib
 from fractions import Fraction
 from itertools import combinations
 
@@ -20,12 +20,6 @@ from .scoring import Records, scores
 LAST = "delta-last"
 MEETING = "head-to-head"
 TOTAL = "delta-total"
-
-
-def shuffle(seed: int, players: list[PlayerId]) -> list[PlayerId]:
-    """Round 1's random order, reproducible by anyone: players sorted by the SHA-256 of "<seed>:<player id>"
-    (hex digest), e.g. `printf '4711:rossi-marco' | sha256sum`. Paired 1-2, 3-4, … in this order."""
-    return sorted(players, key=lambda pid: (hashlib.sha256(f"{seed}:{pid}".encode()).hexdigest(), pid))
 
 
 def last_delta(records: Records, after_round: int) -> dict[PlayerId, int]:

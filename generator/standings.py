@@ -37,6 +37,11 @@ OWARE_COLUMNS = (
 RANKED_BY_CRITERIA = {"shuuro": (SHUURO_COLUMNS, shuuro.table), "oware": (OWARE_COLUMNS, oware.table)}
 
 
+def games_played(records: Records, pid: PlayerId, after_round: int) -> int:
+    """Games played over the board up to `after_round` (byes, absences and no-shows are not games)."""
+    return sum(1 for r in records[pid] if r.round <= after_round and r.outcome.played)
+
+
 def columns(event: Event) -> tuple[Tiebreak, ...]:
     """The values shown next to the points, in order: the event's tiebreaks, or the game's own columns
     (Shuuro's two Deltas; Oware's Sonneborn-Berger and seeds)."""
@@ -71,7 +76,7 @@ def standings(records: Records, after_round: int, tiebreak_keys: tuple[str, ...]
         if table and keys[table[-1].player] == keys[pid]:
             rank = table[-1].rank
         shared = counts[keys[pid]] > 1
-        played = sum(1 for r in records[pid] if r.round <= after_round and r.outcome.played)
+        played = games_played(records, pid, after_round)
         late = late_total(records, pid, after_round)
         table.append(Standing(rank, shared, pid, score[pid], keys[pid][1:], played, late))
     return table
@@ -85,7 +90,7 @@ def criteria_standings(game: str, records: Records, after_round: int,
     score = scores(records, after_round)
     values = [c.compute(records, after_round) for c in cols]
     return [Standing(p.rank, p.shared, p.player, score[p.player], tuple(v[p.player] for v in values),
-                     sum(1 for r in records[p.player] if r.round <= after_round and r.outcome.played),
+                     games_played(records, p.player, after_round),
                      separated_by=p.separated_by)
             for p in ranked(records, after_round, names)]
 

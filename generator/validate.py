@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from . import beginners, knockout, oware, round_robin, shuuro
+from . import beginners, knockout, oware, round_robin
 from .games import oware as oware_game
 from .games import shuuro as shuuro_game
 from .diagnostics import Location, Report
 from .late_entries import LAST_FROM_ROUND
 from .model import Capture, DataSet, Event, Festival, Game, Player, Ref, Result, Round
+from .pairing import shuffle
 from .sources.yamltree import suggest
 
 
@@ -314,7 +315,7 @@ def _first_round(event: Event, seed: int, report: Report) -> None:
     """Round 1 should be the pairing the stored seed gives (a warning: the arbiter's round file is the record)."""
     rnd = event.rounds[0]
     away = {r.id for r in (*rnd.absent, *rnd.no_shows, *rnd.half_byes)}
-    order = shuuro.shuffle(seed, [r.id for r in event.entrants if r.id not in away and
+    order = shuffle(seed, [r.id for r in event.entrants if r.id not in away and
                                   event.from_round.get(r.id, 1) == 1])
     expected = {frozenset(order[i:i + 2]) for i in range(0, len(order) - 1, 2)}
     written = {frozenset((g.sente.id, g.gote.id)) for g in rnd.games}

@@ -5,7 +5,6 @@ Fixture tests/fixtures/esc: a 3-round Swiss with a knock-out of 4 (final in roun
 
 from __future__ import annotations
 
-import shutil
 from decimal import Decimal
 from fractions import Fraction as F
 from pathlib import Path
@@ -14,7 +13,7 @@ import pytest
 
 from generator.pipeline import load
 
-from .conftest import ROOT, load_clean, run_generator
+from .conftest import ROOT, Writer, load_clean, run_generator
 
 ESC = ROOT / "tests" / "fixtures" / "esc"
 EVENT = "cup/open"
@@ -27,9 +26,7 @@ def esc():
 
 @pytest.fixture
 def copy(tmp_path: Path) -> Path:
-    target = tmp_path / "data"
-    shutil.copytree(ESC, target)
-    return target
+    return Writer(ESC, tmp_path).root
 
 
 def test_selection_takes_the_best_4_active_europeans_present_at_round_1(esc):

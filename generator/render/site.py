@@ -636,7 +636,7 @@ class Renderer:
             return {"date": g.date, "event": link(g.event.short, target, page),
                     "opponent": link(self.player(g.opponent).name, player_page(g.opponent), page),
                     "grade": grade, "result": g.result, "reason": g.reason,
-                    "points": f"{g.points:+d}" if g.points is not None else "–"}
+                    "points": promotion_points(g)}
 
         return {"track": track, "rows": [row(g) for g in track.considered],
                 "promotions": [{"p": p, "next": p.date + dt.timedelta(days=1)} for p in track.promotions]}
@@ -649,7 +649,7 @@ class Renderer:
                      "next": p.date + dt.timedelta(days=1),
                      "games": [{"date": g.date, "opponent": self.player(g.opponent).name,
                                 "grade": grade_name(g.opponent_grade or ""), "result": g.result,
-                                "points": f"{g.points:+d}" if g.points is not None else "–"} for g in p.games]}
+                                "points": promotion_points(g)} for g in p.games]}
                     for t in tracks for p in t.promotions]
         promoted.sort(key=lambda r: r["p"].date)
         rows = [{"name": link(self.player(t.player).name, player_page(t.player), page),
@@ -742,8 +742,7 @@ def tie_reason(key: str, above: Standing, below: Standing, res: EventResults, af
     last = (signed(above.tiebreaks[0]), signed(below.tiebreaks[0]))
     if key == shuuro.LAST:
         return f"Delta in round {after} {last[0]} against {last[1]}"
-    game = next((r for r in res.records[above.player]
-                 if r.round <= after and r.opponent == below.player and r.outcome.played), None)
+    game = meeting(res, above, below, after)
     if key == shuuro.MEETING:
         if game is not None:
             return f"the same Delta in round {after} ({last[0]}); won their game in round {game.round}"
@@ -754,10 +753,20 @@ def tie_reason(key: str, above: Standing, below: Standing, res: EventResults, af
             f"{signed(above.tiebreaks[1])} against {signed(below.tiebreaks[1])}")
 
 
+def meeting(res: EventResults, above: Standing, below: Standing, after: int) -> RoundRecord | None:
+    """`above`'s game against `below` played over the board up to round `after`, if they met."""
+    return next((r for r in res.records[above.player]
+                 if r.round <= after and r.opponent == below.player and r.outcome.played), None)
+
+
+def promotion_points(g: promotion.Considered) -> str:
+    """+45, -10, or – for a game not taken into account."""
+    return f"{g.points:+d}" if g.points is not None else "–"
+
+
 def oware_tie_reason(key: str, above: Standing, below: Standing, res: EventResults, after: int) -> str:
     """Why `above` is placed above `below` (equal on VP) by the MSO criterion `key`, in words."""
-    game = next((r for r in res.records[above.player]
-                 if r.round <= after and r.opponent == below.player and r.outcome.played), None)
+    game = meeting(res, above, below, after)
     if key == oware.HEAD_TO_HEAD:
         won = f"won their game in round {game.round}" if game is not None and game.outcome is Outcome.WIN else ""
         return f"head-to-head: {won or 'one of them beat, or lost to, every other player tied with them'}"
