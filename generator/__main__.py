@@ -14,13 +14,14 @@ from pathlib import Path
 from typing import NoReturn
 
 from .diagnostics import Location, Report, Severity, display_path
-from . import fees, formation, handicaps, knockout, round_robin, simul, swiss, team_pairing
+from . import changes, fees, formation, handicaps, knockout, round_robin, simul, swiss, team_pairing
 from .fesa import messages, turnering
 from .fesa import validate as fesa_validate
 from .model import Event, Festival, Player
 from .pairing import pair, shuffle
 from .pipeline import Loaded, load
 from .ratings import grade_name
+from .render import summary
 from .standings import EventResults
 from .sources import round_writer
 from .sources.yamltree import suggest
@@ -46,6 +47,20 @@ def _check(data: Path, github: bool = False) -> bool:
 
 def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_OK if _check(args.data, args.annotations == "github") else EXIT_DATA_ERRORS
+
+
+def cmd_summary(args: argparse.Namespace) -> int:
+    """The job summary: the problems in plain words, or what the data changes against --base. It is a report,
+    not a check: it exits 0 either way (check fails the job)."""
+    head = load(args.data)
+    if not head.ok:
+        lines = summary.problems(head.report)
+    else:
+        base = load(args.base) if args.base is not None and args.base.is_dir() else None
+        compared = base is not None and base.ok
+        lines = summary.changes(head.report, changes.compare(base, head), compared)
+    print("\n".join(lines))
+    return EXIT_OK
 
 
 def _mkdocs(args: argparse.Namespace, *command: str) -> int:
@@ -604,6 +619,11 @@ def parser() -> argparse.ArgumentParser:
     ck.add_argument("--annotations", choices=["github"],
                     help="github: print the problems as GitHub Actions annotations (they show on the changed lines)")
     ck.set_defaults(func=cmd_check)
+    sm = add("summary", "Markdown for a pull request's job summary: what the data changes against --base "
+             "(rounds, standings movement, prizes now decided), or its problems in plain words.")
+    sm.add_argument("--base", type=Path, metavar="DIR",
+                    help="the data directory before the change (e.g. the base branch's data/ checked out apart)")
+    sm.set_defaults(func=cmd_summary)
     build = add("build", "Check the data, then build the website into site/ (mkdocs build --strict).")
     build.add_argument("--site-dir", type=Path, help="where to write the site (default: site/)")
     build.add_argument("--config", type=Path, default=ROOT / "mkdocs.yml", help=argparse.SUPPRESS)
