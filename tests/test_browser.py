@@ -292,3 +292,23 @@ def test_oware_replay_board_on_a_phone(phone: Watched, demo_url: str):
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert phone.errors == []
     assert phone.outside(demo_url) == []
+
+
+def test_submitting_results_from_the_menu_on_a_phone(phone: Watched, demo_url: str):
+    page = phone.page
+    page.goto(demo_url + "/")
+    page.locator("label.md-header__button[for='__drawer']").click()  # the menu button of a narrow screen
+    page.locator("nav.md-nav--primary").get_by_role("link", name="Submitting results").click()
+    expect(page).to_have_url(demo_url + "/submitting/")
+    expect(page.locator("article h1")).to_have_text(heading("Submitting results"))
+    steps = page.locator("article h2:has-text('Adding a round from a phone') + p + ol > li")
+    expect(steps).to_have_count(4)
+    # The common errors, each message and what to do, wrap on a narrow screen: the page never scrolls sideways.
+    errors = page.locator("article h2:has-text('Fixing the common errors') + p + ul > li")
+    expect(errors).to_have_count(6)
+    expect(errors.first).to_contain_text("did you mean 'lefevre-julien'?")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.locator("article").get_by_role("link", name="For organizers").first.click()
+    expect(page).to_have_url(demo_url + "/organizers/")
+    assert phone.errors == []
+    assert phone.outside(demo_url) == []

@@ -711,7 +711,8 @@ class Renderer:
                 section.append({html.escape(event.short): pages})
             nav.append({html.escape(festival.name): section})
         nav += [{"Players": "players/index.md"}, {"Promotion (NShB)": "promotion.md"},
-                {"For organizers": "organizers.md"}, {"Results API": "api.md"}]
+                {"For organizers": "organizers.md"}, {"Submitting results": "submitting.md"},
+                {"Results API": "api.md"}]
         return nav
 
 
