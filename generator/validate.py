@@ -252,9 +252,6 @@ def _shuuro(event: Event, players: dict[str, Player], entrants: dict[str, Locati
     if event.tiebreaks:
         report.error(event.loc, "a Shuuro-250 tournament is ranked by the pack's criteria (TP, last-round Delta, "
                      "the result between the players, total Delta), not by tiebreaks", "remove 'tiebreaks'")
-    if event.shuffle_seed is None:
-        report.error(event.loc, "the seed of round 1's random pairing is missing",
-                     "add shuffle_seed: with any whole number, e.g. the date as 20090829")
 
     def name(pid: str) -> str:
         return players[pid].name if pid in players else pid

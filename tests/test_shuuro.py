@@ -342,6 +342,15 @@ def test_tiebreaks_and_a_missing_seed_are_refused(copy):
     assert any("the seed of round 1's random pairing is missing" in e for e in errors), errors
 
 
+def test_a_seed_that_is_not_a_number_is_reported_once(copy):
+    text = (copy.root / "fest/tourney/event.yaml").read_text(encoding="utf-8")
+    copy("fest/tourney/event.yaml", text.replace("shuffle_seed: 7\n", "shuffle_seed: seven\n"))
+    errors, _ = problems(copy.root)
+    seed = [e for e in errors if "seed" in e]  # not also "missing"
+    assert len(seed) == 1, seed
+    assert seed[0].endswith("'shuffle_seed' should be a whole number, not 'seven' (write digits only, e.g. 9)")
+
+
 # --- pairing ------------------------------------------------------------------------------------------------
 
 def test_shuffle_matches_sha256_by_hand():

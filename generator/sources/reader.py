@@ -220,7 +220,11 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
     prizes = common.prize_rules(f, report)
     knockout = common.knockout_rules(f, report, start)
     fee = common.entry_fee(f, report)
-    shuffle_seed = f.integer("shuffle_seed", minimum=0)
+    seed = f.raw("shuffle_seed")
+    shuffle_seed = as_int(seed, report, "shuffle_seed", 0) if seed is not None else None
+    if seed is None and game == "shuuro":  # written but not a number: reported once, by as_int
+        report.error(Location(shown), "the seed of round 1's random pairing is missing",
+                     "add shuffle_seed: with any whole number, e.g. the date as 20090829")
     category = _choice(f, "category", CATEGORIES, report, required=False) or ""
     f.finish()
     if not SLUG.match(folder.name):
