@@ -57,13 +57,18 @@ def test_actionlint_is_clean():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_actionlint_finds_an_untrusted_title_in_a_script(tmp_path: Path):
+@pytest.fixture
+def unsafe(tmp_path: Path) -> Path:
     bad = tmp_path / "unsafe.yml"
     bad.write_text(UNSAFE, encoding="utf-8")
-    result = actionlint(bad)
+    return bad
+
+
+def test_actionlint_finds_an_untrusted_title_in_a_script(unsafe: Path):
+    result = actionlint(unsafe)
     assert result.returncode == 1
     # line 8; column 24: `      - run: echo "${{ ` is 6 + 17 = 23 characters, then github.event… starts
-    assert f'{bad}:8:24: "github.event.pull_request.title" is potentially untrusted' in result.stdout
+    assert f'{unsafe}:8:24: "github.event.pull_request.title" is potentially untrusted' in result.stdout
 
 
 def test_zizmor_is_clean():
@@ -71,10 +76,8 @@ def test_zizmor_is_clean():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_zizmor_finds_the_unsafe_workflow(tmp_path: Path):
-    bad = tmp_path / "unsafe.yml"
-    bad.write_text(UNSAFE, encoding="utf-8")
-    result = zizmor(bad)
+def test_zizmor_finds_the_unsafe_workflow(unsafe: Path):
+    result = zizmor(unsafe)
     assert result.returncode != 0
     for audit in ("dangerous-triggers", "template-injection", "unpinned-uses", "excessive-permissions"):
         assert f"[{audit}]" in result.stdout, audit
