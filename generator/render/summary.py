@@ -20,7 +20,7 @@ def problems(report: Report) -> list[str]:
     out = [TITLE, ""]
     if errors:
         out += [f"**Not ready to publish: {_count(len(errors), 'problem')} to fix.** Nothing is published "
-                "until they are fixed; each is also marked on its line under *Files changed*.", ""]
+                "until they are fixed; in a pull request each is also marked on its line under *Files changed*.", ""]
         out += _listed(errors)
     if warnings:
         out += ["", f"**{_count(len(warnings), 'warning')}** (published anyway; worth a look):", ""]
@@ -34,14 +34,13 @@ def _listed(diagnostics: list[Diagnostic]) -> list[str]:
         loc = d.location
         where = f"**{md(loc.file)}**" + (f", line {loc.line}" if loc.line else "") \
             + (f", column {loc.col}" if loc.col else "")
-        lines.append(f"{n}. {where}: {md(_sentence(d.message))}")
+        lines.append(f"{n}. {where}: {md(_sentence(d.message))}")  # as written: it may start with a name
         if d.hint:
-            lines.append(f"   How to fix: {md(_sentence(d.hint))}")
+            lines.append(f"   How to fix: {md(_sentence(d.hint[:1].upper() + d.hint[1:]))}")
     return lines
 
 
 def _sentence(text: str) -> str:
-    text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "?", "!")) else text + "."
 
 
