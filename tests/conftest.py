@@ -65,6 +65,21 @@ class Writer:
         return path
 
 
+def fixture_data(fixture: Path):
+    """The pytest fixtures `loaded` (the fixture folder read once per module, without errors) and `copy` (a
+    Writer over a fresh copy) for a test module: `loaded, copy = fixture_data(FOLDER)`."""
+
+    @pytest.fixture(scope="module")
+    def loaded() -> Loaded:
+        return load_clean(fixture)
+
+    @pytest.fixture
+    def copy(tmp_path: Path) -> Writer:
+        return Writer(fixture, tmp_path)
+
+    return loaded, copy
+
+
 def problems(root: Path) -> tuple[list[str], list[str]]:
     """`check` on a data folder: its error lines and its warning lines (never a traceback)."""
     result = run_generator("check", "--data", str(root))

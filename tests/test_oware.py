@@ -22,7 +22,6 @@ Seeds: Ann 26 + 20 + 25 + 20 = 91; Bob 2 + 10 + 24 + 26 = 62; Cat 25 + 18 + 28 +
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
@@ -36,7 +35,7 @@ from generator.numbers import points
 from generator.round_robin import berger, rounds_for
 from generator.scoring import RoundRecord
 
-from .conftest import ROOT, Writer, build_site, load_clean, problems, run_generator
+from .conftest import ROOT, build_site, fixture_data, problems, run_generator
 
 FIXTURE = ROOT / "tests" / "fixtures" / "oware"
 EVENT = "fest/apa"
@@ -287,14 +286,7 @@ def test_quarters_are_written_as_people_write_them():
 
 # --- an all-play-all end to end (the fixture) ---------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def loaded():
-    return load_clean(FIXTURE)
-
-
-@pytest.fixture
-def copy(tmp_path: Path) -> Writer:
-    return Writer(FIXTURE, tmp_path)
+loaded, copy = fixture_data(FIXTURE)  # the fixture read once, and a copy to rewrite
 
 
 def test_fixture_table(loaded):

@@ -24,7 +24,6 @@ Final:
 from __future__ import annotations
 
 from fractions import Fraction as F
-from pathlib import Path
 
 import pytest
 
@@ -34,20 +33,13 @@ from generator.model import Outcome
 from generator.pairing import shuffle
 from generator.scoring import RoundRecord
 
-from .conftest import ROOT, Writer, build_site, load_clean, problems, run_generator
+from .conftest import ROOT, build_site, fixture_data, problems, run_generator
 
 FIXTURE = ROOT / "tests" / "fixtures" / "shuuro"
 EVENT = "fest/tourney"
 
 
-@pytest.fixture(scope="module")
-def loaded():
-    return load_clean(FIXTURE)
-
-
-@pytest.fixture
-def copy(tmp_path: Path) -> Writer:
-    return Writer(FIXTURE, tmp_path)
+loaded, copy = fixture_data(FIXTURE)  # the fixture read once, and a copy to rewrite
 
 
 # --- the standings ------------------------------------------------------------------------------------------
