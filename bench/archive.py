@@ -1,0 +1,472 @@
+"""Benchmark: a federation's whole archive, built as a user builds it, against plain MkDocs in the same run.
+
+    .venv/bin/python bench/archive.py [PAGES] [--keep DIR]
+
+Writes a synthetic archive in the real data format into a temporary folder: festivals over 25 years drawing on
+one players.yaml of returning players (about 0.6 pages' worth of players, at most 3,000), each festival with a
+9-round Swiss championship of 40-120 players (late entries, a knock-out in rounds 1-5), a team match, a blitz and
+a Grand Prix; and club tournaments given only as turnering.txt. It grows until it has about PAGES pages. Then:
+
+- `generator check` on it (must pass), timed;
+- `generator build` (check + mkdocs build --strict), timed, with its peak memory, the site's size and the size
+  of the search index;
+- in the same run, a plain MkDocs + Material build of as many plain Markdown pages (one 40-row table each, a
+  sidebar of 20 entries, the same theme features and search), timed the same way;
+- the ratio of the two builds.
+
+Each command runs as a child process: seconds are wall-clock, CPU is user + system, peak RSS is the largest
+resident size of the child and the processes it waited for.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from collections.abc import Callable
+from typing import TypeVar
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from generator.knockout import bracket_for, standard_order  # noqa: E402
+
+FAMILY = ["Müller", "Schmidt", "de Vries", "Jansen", "Bakker", "Smith", "Brown", "Dubois", "Lefèvre", "Rossi",
+          "García", "Novák", "Dvořák", "Kowalski", "Nagy", "Andersson", "Virtanen", "Jensen", "Peeters", "Huber",
+          "Tanaka", "Suzuki", "Kim", "Chen", "Ivanov", "Horvat", "Popescu", "O'Brien", "Murphy", "Öztürk",
+          "Fischer", "Weber", "Visser", "Smit", "Mulder", "Wilson", "Taylor", "Moreau", "Conti", "Berg",
+          "Lindqvist", "Nieminen", "Hansen", "Wouters", "Keller", "Steiner", "Evans", "Walker", "Ito", "Sato"]
+GIVEN = ["Thomas", "Anna", "Pieter", "Eva", "Jan", "James", "Emma", "Claire", "Julien", "Marco", "Pablo",
+         "Tomáš", "Petr", "Adam", "Gábor", "Erik", "Mikko", "Lars", "Koen", "Stefan", "Yuki", "Kenji", "Min-jun",
+         "Wei", "Sergei", "Ana", "Ioana", "Seán", "Aoife", "Zeynep", "Lukas", "Nina", "Daan", "Lotte", "Sven",
+         "Oliver", "George", "Lucas", "Luca", "Ingrid", "Sara", "Aino", "Mette", "Bram", "Rhys", "Ben", "Sakura"]
+COUNTRIES = ["NL"] * 6 + ["DE"] * 6 + ["GB"] * 5 + ["FR"] * 4 + ["IT", "ES", "CZ", "PL", "HU", "SE", "FI", "DK",
+             "BE", "AT", "CH", "NO", "RO", "IE", "RU"] + ["JP"] * 3 + ["US", "KR", "CN"]
+CITIES = ["London", "Leiden", "Amsterdam", "Paris", "Berlin", "Prague", "Warsaw", "Budapest", "Helsinki", "Milan",
+          "Barcelona", "Vienna", "Brussels", "Copenhagen", "Stockholm", "Dublin", "Mannheim", "Utrecht"]
+T = TypeVar("T")
+PLAIN_NAV = 20  # entries in the plain site's sidebar
+
+
+@dataclass
+class Person:
+    id: str
+    family: str
+    given: str
+    country: str
+    elo: int
+
+    @property
+    def name(self) -> str:
+        return f"{self.family}, {self.given}"
+
+    def latin1(self) -> bool:
+        try:
+            self.name.encode("latin-1")
+            return True
+        except UnicodeEncodeError:
+            return False
+
+
+@dataclass
+class Archive:
+    root: Path
+    people: list[Person] = field(default_factory=list)
+    festivals: int = 0
+    clubs: int = 0
+    pages: int = 0  # the pages the site will have, counted as they are written
+
+
+def ascii_name(text: str) -> str:
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+
+
+def slugify(text: str) -> str:
+    return "-".join("".join(c if c.isalnum() else " " for c in ascii_name(text).lower()).split())
+
+
+def make_people(count: int, rng: random.Random) -> list[Person]:
+    people, seen = [], set()
+    while len(people) < count:
+        family, given = rng.choice(FAMILY), rng.choice(GIVEN)
+        base = slugify(f"{family} {given}")
+        n = 1
+        while (pid := base if n == 1 else f"{base}-{n}") in seen:
+            n += 1
+        seen.add(pid)
+        given_shown = given if n == 1 else f"{given} {chr(64 + n % 26 or 26)}."  # a middle initial keeps names apart
+        people.append(Person(pid, family, given_shown, rng.choice(COUNTRIES), int(rng.gauss(1550, 280))))
+    return people
+
+
+def yaml_str(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def write_players(archive: Archive) -> None:
+    lines = ["# The registry of the synthetic archive: fictional players who come back year after year.\n"]
+    for p in archive.people:
+        fesa = "" if p.latin1() else f", fesa_name: {yaml_str(ascii_name(p.name))}"
+        lines.append(f"{p.id}: {{family: {yaml_str(p.family)}, given: {yaml_str(p.given)}, country: {p.country}, "
+                     f"elo: {max(p.elo, 500)}, last_rated_game: 1999-12-31{fesa}}}\n")
+    (archive.root / "players.yaml").write_text("".join(lines), encoding="utf-8")
+
+
+def result(a: Person, b: Person, rng: random.Random, draws: bool = True) -> str:
+    expected = 1 / (1 + 10 ** ((b.elo - a.elo) / 400))
+    x = rng.random()
+    if draws and abs(x - expected) < 0.03:
+        return "½-½"
+    return "1-0" if x < expected else "0-1"
+
+
+def swiss_pairs(present: list[Person], score: dict[str, float], met: set[frozenset[str]],
+                had_bye: set[str]) -> tuple[list[tuple[Person, Person]], Person | None]:
+    """Score order, each player against the next one he has not met (not a full Swiss: the checks accept any
+    pairing, and the cost of building does not depend on it)."""
+    order = sorted(present, key=lambda p: (-score[p.id], -p.elo, p.id))
+    bye = None
+    if len(order) % 2:
+        bye = next(p for p in reversed(order) if p.id not in had_bye)
+        order.remove(bye)
+    return pair_off(order, lambda a, b: frozenset((a.id, b.id)) not in met), bye
+
+
+def pair_off(order: list[T], fits: Callable[[T, T], bool]) -> list[tuple[T, T]]:
+    """Each in turn against the first one below that fits, backtracking when the rest cannot be paired (a
+    rematch only when no pairing avoids one within a few thousand steps)."""
+    steps = 0
+
+    def solve(rest: list[T]) -> list[tuple[T, T]] | None:
+        nonlocal steps
+        if not rest:
+            return []
+        a = rest[0]
+        for i in range(1, len(rest)):
+            steps += 1
+            if steps > 5000:
+                return None
+            if fits(a, rest[i]):
+                tail = solve(rest[1:i] + rest[i + 1:])
+                if tail is not None:
+                    return [(a, rest[i]), *tail]
+        return None
+
+    found = solve(order)
+    return found if found is not None else [(order[i], order[i + 1]) for i in range(0, len(order), 2)]
+
+
+def game_line(a: Person, b: Person, res: str) -> str:
+    return f"  - [{a.id}, {b.id}, {res}]\n"
+
+
+def write_championship(folder: Path, start: dt.date, field_: list[Person], late: list[tuple[Person, int]],
+                       rng: random.Random) -> int:
+    """A 9-round Swiss with late entries and a European knock-out in rounds 1-5. Returns its pages."""
+    folder.mkdir(parents=True)
+    entries = "".join(f"  - {p.id}\n" for p in field_) + "".join(
+        f"  - {{player: {p.id}, from_round: {r}}}\n" for p, r in late)
+    (folder / "event.yaml").write_text(
+        f"name: Championship\nshort: Championship\nformat: swiss\ngame: shogi\nrounds: 9\nstart: {start}\n"
+        f"end: {start + dt.timedelta(days=2)}\ntime_control: {{minutes: 60, byoyomi: 30}}\n"
+        "tiebreaks: [sos, sosos, sodos]\n"
+        "prizes: {currency: EUR, places: [300, 200, 100, 50, 50], best_kyu: 50}\n"
+        "knockout: {name: European Championship, short: EC, regions: europe, active_since: 1998-01-01, "
+        "size: 32, final_round: 5}\n"
+        f"players:\n{entries}", encoding="utf-8")
+    europeans = sorted((p for p in field_ if p.country in EUROPEAN), key=lambda p: (-max(p.elo, 500), p.name))[:32]
+    bracket = bracket_for(len(europeans))
+    assert bracket is not None
+    slots: list[Person | None] = [europeans[s - 1] if s <= len(europeans) else None
+                                  for s in standard_order(bracket.size)]
+    seed = {p.id: i for i, p in enumerate(europeans)}
+    score = {p.id: 0.0 for p in field_} | {p.id: 0.0 for p, _ in late}
+    met: set[frozenset[str]] = set()
+    had_bye: set[str] = set()
+    semi_losers: list[Person | None] = []
+    for number in range(1, 10):
+        ko_games: list[tuple[Person, Person, str]] = []
+        if bracket.first_round <= number <= 5 and len(slots) >= 2:
+            winners: list[Person | None] = []
+            losers: list[Person | None] = []
+            for x, y in zip(slots[0::2], slots[1::2], strict=True):
+                if x is None or y is None:
+                    winners.append(x or y)
+                    losers.append(None)
+                    continue
+                a, b = sorted((x, y), key=lambda p: seed[p.id])
+                res = result(a, b, rng, draws=False)
+                ko_games.append((a, b, res))
+                winners.append(a if res == "1-0" else b)
+                losers.append(b if res == "1-0" else a)
+            if len(slots) == 2 and semi_losers[0] and semi_losers[1]:
+                a, b = sorted(semi_losers, key=lambda p: seed[p.id])  # type: ignore[arg-type, return-value]
+                ko_games.append((a, b, result(a, b, rng, draws=False)))
+            semi_losers = losers
+            slots = winners
+        in_ko = {p.id for a, b, _ in ko_games for p in (a, b)}
+        present = [p for p in field_ if p.id not in in_ko] + [p for p, r in late if r <= number]
+        pairs, bye = swiss_pairs(present, score, met, had_bye)
+        text = [f"date: {start + dt.timedelta(days=(number - 1) // 3)}\n"]
+        if ko_games:
+            text.append("knockout:\n")
+            text += [game_line(a, b, res) for a, b, res in ko_games]
+        text.append("games:\n")
+        for a, b in pairs:
+            res = result(a, b, rng)
+            ko_games.append((a, b, res))
+            text.append(game_line(a, b, res))
+        for a, b, res in ko_games:
+            met.add(frozenset((a.id, b.id)))
+            score[a.id] += {"1-0": 1, "0-1": 0, "½-½": 0.5}[res]
+            score[b.id] += {"1-0": 0, "0-1": 1, "½-½": 0.5}[res]
+        if bye is not None:
+            text.append(f"bye: [{bye.id}]\n")
+            had_bye.add(bye.id)
+            score[bye.id] += 1
+        (folder / f"round-{number}.yaml").write_text("".join(text), encoding="utf-8")
+    return 6 + 9  # standings, crosstable, entries, rules, prizes, knock-out; 9 rounds
+
+
+def write_swiss(folder: Path, name: str, start: dt.date, field_: list[Person], rounds: int, minutes: int,
+                rng: random.Random) -> int:
+    folder.mkdir(parents=True)
+    (folder / "event.yaml").write_text(
+        f"name: {name}\nformat: swiss\ngame: shogi\nrounds: {rounds}\nstart: {start}\n"
+        f"time_control: {{minutes: {minutes}}}\ntiebreaks: [sos, sosos, sodos]\n"
+        "prizes: {currency: EUR, places: [100, 60, 40]}\n"
+        f"players: [{', '.join(p.id for p in field_)}]\n", encoding="utf-8")
+    score = {p.id: 0.0 for p in field_}
+    met: set[frozenset[str]] = set()
+    had_bye: set[str] = set()
+    for number in range(1, rounds + 1):
+        pairs, bye = swiss_pairs(field_, score, met, had_bye)
+        text = ["games:\n"]
+        for a, b in pairs:
+            res = result(a, b, rng, draws=False)
+            text.append(game_line(a, b, res))
+            met.add(frozenset((a.id, b.id)))
+            score[(a if res == "1-0" else b).id] += 1
+        if bye is not None:
+            text.append(f"bye: [{bye.id}]\n")
+            had_bye.add(bye.id)
+            score[bye.id] += 1
+        (folder / f"round-{number}.yaml").write_text("".join(text), encoding="utf-8")
+    return 5 + rounds  # standings, crosstable, entries, rules, prizes; rounds
+
+
+def write_team_match(folder: Path, start: dt.date, field_: list[Person], rng: random.Random) -> int:
+    folder.mkdir(parents=True)
+    teams = [sorted(field_[i:i + 4], key=lambda p: (-p.elo, p.id)) for i in range(0, len(field_) - 3, 4)]
+    if len(teams) % 2:
+        teams.pop()
+    lines = [f"  t{n + 1}: {{name: Team {n + 1}, players: [{', '.join(p.id for p in t)}]}}\n"
+             for n, t in enumerate(teams)]
+    (folder / "event.yaml").write_text(
+        f"name: Team Match\nformat: team-swiss\ngame: shogi\nrounds: 5\nstart: {start}\n"
+        f"time_control: {{minutes: 30, byoyomi: 30}}\nteam_size: 4\nteams:\n{''.join(lines)}", encoding="utf-8")
+    points = [0] * len(teams)
+    met: set[frozenset[int]] = set()
+    for number in range(1, 6):
+        order = sorted(range(len(teams)), key=lambda t: (-points[t], t))
+        text = ["matches:\n"]
+        for a, b in pair_off(order, lambda a, b: frozenset((a, b)) not in met):
+            met.add(frozenset((a, b)))
+            text.append(f"  - teams: [t{a + 1}, t{b + 1}]\n    boards:\n")
+            won = 0
+            for board, (x, y) in enumerate(zip(teams[a], teams[b], strict=True)):
+                first, second = (x, y) if board % 2 == 0 else (y, x)
+                res = result(first, second, rng)
+                won += {"1-0": 1, "0-1": -1}.get(res, 0) * (1 if first is x else -1)
+                text.append(f"      - [{first.id}, {second.id}, {res}]\n")
+            points[a] += 2 if won > 0 else 1 if won == 0 else 0
+            points[b] += 2 if won < 0 else 1 if won == 0 else 0
+        (folder / f"round-{number}.yaml").write_text("".join(text), encoding="utf-8")
+    return 4 + 1 + len(teams) + 5  # standings, crosstable?, entries, rules; teams index and pages; rounds
+
+
+def write_club_tournament(folder: Path, name: str, city: str, day: dt.date, field_: list[Person],
+                          rng: random.Random) -> int:
+    """A club tournament given only as turnering.txt: 4 rounds, even field (no byes)."""
+    folder.mkdir(parents=True)
+    number = {p.id: i for i, p in enumerate(field_, start=1)}
+    cells: dict[str, list[str]] = {p.id: [] for p in field_}
+    score = {p.id: 0.0 for p in field_}
+    met: set[frozenset[str]] = set()
+    for _ in range(4):
+        pairs, _bye = swiss_pairs(field_, score, met, set())
+        for a, b in pairs:
+            res = result(a, b, rng)
+            met.add(frozenset((a.id, b.id)))
+            mark = {"1-0": ("+", "-"), "0-1": ("-", "+"), "½-½": ("=", "=")}[res]
+            cells[a.id].append(f"{number[b.id]}{mark[0]}")
+            cells[b.id].append(f"{number[a.id]}{mark[1]}")
+            score[a.id] += {"+": 1, "=": 0.5, "-": 0}[mark[0]]
+            score[b.id] += {"+": 1, "=": 0.5, "-": 0}[mark[1]]
+    lines = [f"[{name}, {city}, Netherlands, {day}]", f"[{day}]", "[Time control: 30min + 30sec]",
+             "Nr Name Nat 1 2 3 4 Pts"]
+    for p in field_:
+        pts = score[p.id]
+        lines.append(f"{number[p.id]} [{p.family}][{p.given}] {p.country} [{' '.join(cells[p.id])}] "
+                     f"{int(pts) if pts == int(pts) else pts}")
+    (folder / "turnering.txt").write_bytes(("\r\n".join(lines) + "\r\n").encode("latin-1"))
+    return 4 + 4  # standings, crosstable, entries, rules; 4 rounds
+
+
+EUROPEAN = {"NL", "DE", "GB", "FR", "IT", "ES", "CZ", "PL", "HU", "SE", "FI", "DK", "BE", "AT", "CH", "NO", "RO",
+            "IE", "RU"}
+
+
+def write_festival(archive: Archive, k: int, year: int, rng: random.Random, regulars: list[Person]) -> int:
+    city = CITIES[k % len(CITIES)]
+    fid = f"{year}-{slugify(city)}-festival-{k + 1}"
+    folder = archive.root / fid
+    folder.mkdir()
+    start = dt.date(year, 1 + k % 12, 10)
+
+    def draw(n: int) -> list[Person]:
+        """Mostly players who come back, some new."""
+        chosen: dict[str, Person] = {}
+        while len(chosen) < n:
+            pool = regulars if rng.random() < 0.7 else archive.people
+            p = rng.choice(pool)
+            chosen[p.id] = p
+        return list(chosen.values())
+
+    size = rng.randint(40, 120)
+    everyone = draw(size + 3)
+    field_, late = everyone[:size], [(p, r) for p, r in zip(everyone[size:], (2, 3, 4), strict=True)]
+    pages = write_championship(folder / "championship", start + dt.timedelta(days=2), field_, late, rng)
+    pages += write_team_match(folder / "team-match", start, draw(rng.choice((32, 40, 48))), rng)
+    pages += write_swiss(folder / "blitz", "Blitz", start + dt.timedelta(days=1), draw(rng.randint(20, 50)), 8, 8,
+                         rng)
+    (folder / "festival.yaml").write_text(
+        f"name: {city} Shogi Festival {year}\ncity: {city}\ncountry: {rng.choice(sorted(EUROPEAN))}\n"
+        f"start: {start}\nend: {start + dt.timedelta(days=4)}\nevents: [team-match, blitz, championship]\n"
+        "grand_prix:\n  name: Grand Prix\n  min_events: 2\n  events:\n"
+        "    championship: {places: [10, 8, 6, 5, 4, 3, 2, 1]}\n    blitz: {places: [5, 3, 1]}\n"
+        "    team-match: {places: [4, 2]}\n  prizes: {currency: EUR, places: [100, 50]}\n", encoding="utf-8")
+    return pages + 3  # overview, prizes, Grand Prix
+
+
+def write_archive(root: Path, target: int, seed: int = 2026) -> Archive:
+    rng = random.Random(seed)
+    archive = Archive(root)
+    archive.people = make_people(max(100, min(3000, round(0.6 * target))), rng)
+    write_players(archive)
+    archive.pages = len(archive.people) + 6  # player pages; home, players, promotion and three hand-written pages
+    regulars = archive.people[: max(60, len(archive.people) // 4)]
+    latin = [p for p in archive.people if p.latin1()]
+    per_year = max(1, round((target - archive.pages) / 25 / 55))  # a festival is about 55 pages
+    k = 0
+    while archive.pages < target:
+        year = 2001 + (k // per_year) % 25
+        if k % 3 == 2:
+            city = CITIES[k % len(CITIES)]
+            field_ = rng.sample(latin, 2 * rng.randint(4, 8))
+            archive.pages += write_club_tournament(root / f"{year}-{slugify(city)}-club-{k + 1}",
+                                                   f"{city} Club Open {k + 1}", city, dt.date(year, 11, 5),
+                                                   field_, rng)
+            archive.clubs += 1
+        else:
+            archive.pages += write_festival(archive, k, year, rng, regulars)
+            archive.festivals += 1
+        k += 1
+    return archive
+
+
+def write_plain(root: Path, pages: int) -> None:
+    """A plain MkDocs + Material site: PAGES Markdown pages with a 40-row table each, 20 in the sidebar."""
+    docs = root / "docs"
+    docs.mkdir(parents=True)
+    rng = random.Random(7)
+    for i in range(pages):
+        rows = "".join(f"| {r} | {rng.choice(FAMILY)}, {rng.choice(GIVEN)} | {rng.randint(0, 9)} | "
+                       f"{rng.randint(0, 60)} | {rng.choice(COUNTRIES)} |\n" for r in range(1, 41))
+        (docs / f"page-{i}.md").write_text(f"# Page {i}\n\nStandings after round 9 of 9.\n\n"
+                                           f"| # | Player | Pts | SOS | Nat |\n|--:|---|--:|--:|---|\n{rows}",
+                                           encoding="utf-8")
+    nav = "".join(f"  - Page {i}: page-{i}.md\n" for i in range(min(PLAIN_NAV, pages)))
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    theme = config[config.index("theme:"):config.index("plugins:")]
+    (root / "mkdocs.yml").write_text(
+        f"site_name: Plain\nstrict: true\n{theme}plugins:\n  - search\nmarkdown_extensions:\n  - tables\n"
+        "  - attr_list\n  - admonition\n  - toc:\n      permalink: true\nvalidation:\n  nav:\n"
+        f"    omitted_files: ignore\nnav:\n{nav}", encoding="utf-8")
+
+
+@dataclass
+class Run:
+    seconds: float
+    cpu: float
+    rss_mb: float
+    code: int
+    output: str
+
+
+def run(argv: list[str], cwd: Path) -> Run:
+    """One command as a child process: wall-clock seconds, CPU seconds and peak RSS (of it and what it waited
+    for)."""
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    out = tempfile.TemporaryFile()
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, env=env)
+    _, status, usage = os.wait4(proc.pid, 0)
+    seconds = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    out.seek(0)
+    return Run(seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, proc.returncode,
+               out.read().decode("utf-8", "replace"))
+
+
+def size_mb(folder: Path) -> float:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file()) / 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("pages", nargs="?", type=int, default=1000)
+    parser.add_argument("--keep", type=Path, help="write the archive here and keep it (and its site)")
+    args = parser.parse_args()
+    python = sys.executable
+    with tempfile.TemporaryDirectory() as tmp:
+        base = args.keep.resolve() if args.keep else Path(tmp)
+        data, site, plain = base / "data", base / "site", base / "plain"
+        data.mkdir(parents=True)
+        archive = write_archive(data, args.pages)
+        write_plain(plain, archive.pages)
+        check = run([python, "-m", "generator", "check", "--data", str(data)], ROOT)
+        if check.code != 0:
+            sys.exit("the synthetic archive does not pass check:\n" + check.output[-3000:])
+        build = run([python, "-m", "generator", "build", "--data", str(data), "--site-dir", str(site)], ROOT)
+        if build.code != 0:
+            sys.exit("the archive's build failed:\n" + build.output[-3000:])
+        base_run = run([python, "-m", "mkdocs", "build", "--strict", "-q"], plain)
+        if base_run.code != 0:
+            sys.exit("the plain MkDocs build failed:\n" + base_run.output[-3000:])
+        built = sum(1 for _ in site.rglob("index.html"))
+        plain_built = sum(1 for _ in (plain / "site").rglob("index.html"))
+        index = site / "search" / "search_index.json"
+        print(f"archive: {archive.festivals} festivals, {archive.clubs} club tournaments, "
+              f"{len(archive.people)} players")
+        print(f"{'':24}{'pages':>7}{'check s':>9}{'build s':>9}{'CPU s':>8}{'peak MB':>9}{'site MB':>9}"
+              f"{'index MB':>10}")
+        print(f"{'banzuke':24}{built:>7}{check.seconds:>9.1f}{build.seconds:>9.1f}{build.cpu:>8.1f}"
+              f"{build.rss_mb:>9.0f}{size_mb(site):>9.1f}{index.stat().st_size / 1e6:>10.2f}")
+        plain_index = plain / "site" / "search" / "search_index.json"
+        print(f"{'plain MkDocs + Material':24}{plain_built:>7}{'':>9}{base_run.seconds:>9.1f}{base_run.cpu:>8.1f}"
+              f"{base_run.rss_mb:>9.0f}{size_mb(plain / 'site'):>9.1f}{plain_index.stat().st_size / 1e6:>10.2f}")
+        print(f"build ratio banzuke / plain: {build.seconds / base_run.seconds:.2f} (wall), "
+              f"{build.cpu / base_run.cpu:.2f} (CPU)")
+
+
+if __name__ == "__main__":
+    main()
