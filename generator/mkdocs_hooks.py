@@ -1,29 +1,91 @@
-"""The only module that imports MkDocs: adds the generated pages, the JSON API and the navigation.
+"""The only module that imports MkDocs: adds the generated pages, the JSON API, the navigation and the search
+entries.
 
 Data errors stop the build with the full list of located problems; the site is never half built.
 `python -m generator build` checks first and prints the same list, so this is the last line of defence.
+
+The generated pages are HTML already: they are handed to MkDocs as pages whose content needs no Markdown
+conversion, so a build costs the theme's template and little more per page. Each festival's pages get a sidebar
+with that festival only; the search index holds one short entry per player, event and festival.
 """
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation, Section
+from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import get_toc
 
 from generator.pipeline import load
 from generator.render import Site, render_site
+from generator.render.site import Page as Generated
+from generator.render.text import Heading
 
 DATA_ENV = "BANZUKE_DATA"
-_built: dict[str, Site] = {}  # hooks are module functions: the site generated in on_config, for on_files
+_built: dict[str, Any] = {}  # hooks are module functions: what on_config generated, for the later events
 
 
 def data_dir(config: MkDocsConfig) -> Path:
     base = Path(config.config_file_path).parent
     return (base / os.environ.get(DATA_ENV, "data")).resolve()
+
+
+class GeneratedPage(Page):
+    """A page whose content the generator wrote as HTML: read and 'rendered' without Markdown."""
+
+    def __init__(self, label: str | None, file: File, config: MkDocsConfig, generated: Generated):
+        super().__init__(label, file, config)
+        self.generated = generated
+
+    def read_source(self, config: MkDocsConfig) -> None:
+        # The theme prints a page's meta title unescaped: the title is data, so it is escaped here.
+        self.markdown = ""
+        self.meta = {"title": _escape(self.generated.title), "search": {"exclude": True}}
+
+    def render(self, config: MkDocsConfig, files: Files) -> None:
+        self.content = self.generated.html
+        self.toc = get_toc(cast(Any, _toc_tokens(self.generated.toc)))
+        self.present_anchor_ids = {h.id for h in self.generated.toc}
+        self.links_to_anchors = None
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _toc_tokens(found: tuple[Heading, ...]) -> list[dict[str, Any]]:
+    """Headings in the nested form MkDocs builds a table of contents from."""
+    root: list[dict[str, Any]] = []
+    stack: list[dict[str, Any]] = []
+    for h in found:
+        token = {"level": h.level, "id": h.id, "name": h.html, "children": []}
+        while stack and stack[-1]["level"] >= h.level:
+            stack.pop()
+        (stack[-1]["children"] if stack else root).append(token)
+        stack.append(token)
+    return root
+
+
+def _labels(spec: Any, out: dict[str, str | None]) -> None:
+    """The sidebar label of each page in a navigation: {label: path} gives one, a bare path none."""
+    if isinstance(spec, str):
+        out.setdefault(spec, None)
+    elif isinstance(spec, dict):
+        for label, value in spec.items():
+            if isinstance(value, str):
+                out[value] = label
+            else:
+                _labels(value, out)
+    else:
+        for item in spec:
+            _labels(item, out)
 
 
 def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
@@ -39,8 +101,86 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
 
 
 def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
-    for path, content in sorted(_built["site"].files.items()):
+    site: Site = _built["site"]
+    labels: dict[str, str | None] = {}
+    for spec in [site.nav, *site.sections.values()]:
+        _labels(spec, labels)
+    for path in sorted(site.pages):
         if files.get_file_from_path(path) is not None:
             raise Abort(f"site_src/{path} is also a generated page: rename or remove it")
+        file = File.generated(config, path, content=site.pages[path].html)
+        files.append(file)
+        GeneratedPage(labels.get(path), file, config, site.pages[path])
+    for path, content in sorted(site.files.items()):
         files.append(File.generated(config, path, content=content))
     return files
+
+
+def _items(spec: Any, files: Files) -> list[Any]:
+    """A piece of navigation as MkDocs' items (the pages already exist)."""
+    out: list[Any] = []
+    for item in spec if isinstance(spec, list) else [spec]:
+        if isinstance(item, str):
+            out.append(_page(item, files))
+            continue
+        for label, value in item.items():
+            out.append(_page(value, files) if isinstance(value, str) else Section(label, _items(value, files)))
+    return out
+
+
+def _page(path: str, files: Files) -> Page:
+    file = files.get_file_from_path(path)
+    if file is None or file.page is None:
+        raise Abort(f"the navigation names {path}, which is not a page")
+    return file.page
+
+
+def _link_up(items: list[Any], parent: Section | None) -> None:
+    for item in items:
+        item.parent = parent
+        if isinstance(item, Section):
+            _link_up(item.children, item)
+
+
+def on_nav(nav: Navigation, config: MkDocsConfig, files: Files, **_: Any) -> Navigation:
+    """Each festival's sidebar: its pages get their parents, and previous/next links, within it."""
+    site: Site = _built["site"]
+    navs = {}
+    for festival_id, spec in site.sections.items():
+        items = _items(spec, files)
+        festival = [i for i in items if isinstance(i, Section)]
+        _link_up(festival, None)
+        pages = [p for p in _flat(festival) if isinstance(p, Page)]
+        for before, after in zip(pages, pages[1:], strict=False):
+            before.next_page, after.previous_page = after, before
+        navs[festival_id] = Navigation(items, [p for p in _flat(items) if isinstance(p, Page)])
+    _built["navs"] = navs
+    return nav
+
+
+def _flat(items: list[Any]) -> list[Any]:
+    return [x for i in items for x in [i, *(_flat(i.children) if isinstance(i, Section) else [])]]
+
+
+def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Navigation,
+                    **_: Any) -> dict[str, Any]:
+    festival = _built["site"].section_of.get(page.file.src_uri)
+    if festival is not None:
+        context["nav"] = _built["navs"][festival]
+    return context
+
+
+def on_post_build(config: MkDocsConfig, **_: Any) -> None:
+    """The search index: the theme's entries for the hand-written pages, and one short entry for each player,
+    event and festival (their names, places and years), not the tables of every round."""
+    path = Path(config.site_dir) / "search" / "search_index.json"
+    if not path.exists():
+        return
+    index = json.loads(path.read_text(encoding="utf-8"))
+    for src, generated in sorted(_built["site"].pages.items()):
+        if generated.search is None:
+            continue
+        location = src[:-len("index.md")] if src.endswith("index.md") else src[:-len(".md")] + "/"
+        index["docs"].append({"location": location, "title": _escape(generated.search.title),
+                              "text": _escape(generated.search.text)})
+    path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")

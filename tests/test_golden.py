@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.render import render_site
+from generator.render import Site, render_site
 
 GOLDEN = Path(__file__).parent / "golden" / "mini"
 UPDATE = os.environ.get("BANZUKE_UPDATE_GOLDEN") == "1"
@@ -23,37 +23,41 @@ def site(mini):
     return render_site(mini)
 
 
+def outputs(site: Site) -> dict[str, bytes]:
+    """Every generated file as written: a page (HTML, no Markdown) as x.html with its title on the first line."""
+    out = {path[:-len(".md")] + ".html": f"<!-- {page.title} -->\n{page.html}".encode()
+           for path, page in site.pages.items()}
+    out.update({path: content if isinstance(content, bytes) else content.encode("utf-8")
+                for path, content in site.files.items()})
+    return out
+
+
 def test_golden_files(site):
+    files = outputs(site)
     if UPDATE:
         for old in GOLDEN.rglob("*"):
             if old.is_file():
                 old.unlink()
-        for path, content in site.files.items():
+        for path, content in files.items():
             (GOLDEN / path).parent.mkdir(parents=True, exist_ok=True)
-            if isinstance(content, bytes):
-                (GOLDEN / path).write_bytes(content)
-            else:
-                (GOLDEN / path).write_text(content, encoding="utf-8")
+            (GOLDEN / path).write_bytes(content)
     expected = {p.relative_to(GOLDEN).as_posix() for p in GOLDEN.rglob("*") if p.is_file()}
-    assert set(site.files) == expected
-    for path, content in site.files.items():
-        expected_content = (GOLDEN / path).read_bytes()
-        actual = content if isinstance(content, bytes) else content.encode("utf-8")
-        assert actual == expected_content, path
+    assert set(files) == expected
+    for path, content in files.items():
+        assert content == (GOLDEN / path).read_bytes(), path
 
 
 def test_rendering_twice_gives_the_same_bytes(mini):
-    def once() -> dict[str, str | bytes]:
-        return render_site(mini).files
-    assert once() == once()
+    assert outputs(render_site(mini)) == outputs(render_site(mini))
 
 
-def test_hostile_name_is_escaped_in_markdown(site):
-    page = site.files["players/evil.md"]
+def test_hostile_name_is_escaped_in_html(site):
+    page = site.pages["players/evil.md"].html
     assert "<script>" not in page
-    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
-    # Markdown punctuation in the given name is escaped too, so *Eve* is not italic and [x](y) no link.
-    assert r"\*Eve\* \| \[x\](y)" in page
+    # The name is '<script>alert(1)</script>, *Eve* | [x](y)': escaped once for HTML, Markdown punctuation left
+    # as it is (no Markdown is parsed), so it reads exactly as written.
+    assert "<h1 id=\"scriptalert1script-eve-xy\">&lt;script&gt;alert(1)&lt;/script&gt;, *Eve* | [x](y)<a " in page
+    assert site.pages["players/evil.md"].title == "<script>alert(1)</script>, *Eve* | [x](y)"
 
 
 def test_standings_json_is_exact(site):
@@ -67,10 +71,12 @@ def test_standings_json_is_exact(site):
 
 
 def test_a_round_page_lists_every_board(site):
-    page = site.files["cup/open/round-2.md"]
+    page = site.pages["cup/open/round-2.md"].html
     # Round 2: board 1 Evil (1 point before: the bye) - Adams (1), 0-1; board 2 Baker (0) - Clark (½), 0-1.
-    assert "| 1 | [&lt;script&gt;alert(1)&lt;/script&gt;, \\*Eve\\* \\| \\[x\\](y)](../../players/evil.md) (1) " \
-           "| 0-1 | [Adams, Amy](../../players/adams-amy.md) (1) |" in page
-    assert "| 2 | [Baker, Ben](../../players/baker-ben.md) (0) | 0-1 " \
-           "| [Clark, Cy](../../players/clark-cy.md) (½) |" in page
-    assert "**Absent** (0 points): [Dean, Dora](../../players/dean-dora.md)." in page
+    # The page cup/open/round-2/ links to players/x/ as ../../../players/x/.
+    assert '<tr><td class="r">1</td><td><a href="../../../players/evil/">&lt;script&gt;alert(1)&lt;/script&gt;, ' \
+           '*Eve* | [x](y)</a> (1)</td><td class="c">0-1</td><td><a href="../../../players/adams-amy/">Adams, Amy</a>' \
+           ' (1)</td></tr>' in page
+    assert '<tr><td class="r">2</td><td><a href="../../../players/baker-ben/">Baker, Ben</a> (0)</td>' \
+           '<td class="c">0-1</td><td><a href="../../../players/clark-cy/">Clark, Cy</a> (½)</td></tr>' in page
+    assert '<p><strong>Absent</strong> (0 points): <a href="../../../players/dean-dora/">Dean, Dora</a>.</p>' in page

@@ -28,7 +28,7 @@ from ..standings import EventResults, Standing, columns
 from ..teams import COLUMNS, TeamStanding, board_points
 from ..tiebreaks import TIEBREAKS
 from . import api, bracket
-from .text import date_range, front_matter_title, link, long_date, md, points, url
+from .text import Heading, date_range, esc, headings, link, long_date, points, url
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -44,17 +44,40 @@ SYMBOL = {
 }
 
 
+@dataclass(frozen=True)
+class SearchEntry:
+    """What the search index holds for a page: what people search for (a name, an event), not its tables."""
+
+    title: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Page:
+    """A generated page: its title, its content as HTML (no Markdown to parse) and its headings."""
+
+    title: str
+    html: str
+    toc: tuple[Heading, ...]
+    search: SearchEntry | None = None
+
+
 @dataclass
 class Site:
-    """Generated files by path (Markdown pages and JSON), and the navigation."""
+    """Generated pages and files (JSON, turnering.txt) by path, and the navigation: `nav` is the sidebar of
+    every page outside a festival; each festival's pages have the sidebar `sections[festival id]`, which holds
+    that festival alone, so a page's sidebar does not grow with the archive."""
 
+    pages: dict[str, Page] = field(default_factory=dict)
     files: dict[str, str | bytes] = field(default_factory=dict)
     nav: list[Any] = field(default_factory=list)
+    sections: dict[str, list[Any]] = field(default_factory=dict)
+    section_of: dict[str, str] = field(default_factory=dict)  # page path -> festival id
 
 
 def _env() -> Environment:
-    env = Environment(loader=FileSystemLoader(TEMPLATES), finalize=md, undefined=StrictUndefined,
-                      keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=False)
+    env = Environment(loader=FileSystemLoader(TEMPLATES), finalize=esc, undefined=StrictUndefined,
+                      keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=True)
     env.globals.update(link=link, points=points, long_date=long_date, date_range=date_range, grade_name=grade_name,
                        country_name=country_name, TIEBREAKS=TIEBREAKS, Outcome=Outcome, signed=signed)
     return env
@@ -94,15 +117,18 @@ class Renderer:
         self.env.globals["player_name"] = lambda pid: self.player(pid).name
         self.site = Site()
 
-    def page(self, path: str, template: str, title: str, **context: Any) -> None:
-        body = self.env.get_template(template).render(page=path, **context)
-        self.site.files[path] = f"---\ntitle: {front_matter_title(title)}\n---\n\n{body}"
+    def page(self, path: str, template: str, title: str, search: SearchEntry | None = None, **context: Any) -> None:
+        body, toc = headings(self.env.get_template(template).render(page=path, **context))
+        self.site.pages[path] = Page(title, body, toc, search)
 
     def player(self, pid: str) -> Player:
         return self.data.players[pid]
 
     def build(self) -> Site:
-        self.page("index.md", "home.md.j2", "Results", data=self.data, results=self.results)
+        years: dict[int, list[Festival]] = {}
+        for festival in sorted(self.data.festivals, key=lambda f: (f.start or dt.date.min, f.id), reverse=True):
+            years.setdefault(festival.start.year if festival.start else 0, []).append(festival)
+        self.page("index.md", "home.html.j2", "Results", years=list(years.items()), results=self.results)
         for festival in self.data.festivals:
             self.festival_pages(festival)
             for event in festival.events:
@@ -141,8 +167,8 @@ class Renderer:
                 continue
             a, b = (link(self.player(s.player).name, player_page(s.player), page) for s in (above, below))
             why = reason(below.separated_by, above, below, res, after)
-            out.append(Markup(f"**{above.rank}** ") + a + Markup(" above ") + Markup(f"**{below.rank}** ") + b +
-                       Markup(f": equal on {md(points(below.points))} {unit}; {md(why)}."))
+            out.append(Markup("<strong>{}</strong> {} above <strong>{}</strong> {}: equal on {} {}; {}.").format(
+                above.rank, a, below.rank, b, points(below.points), unit, why))
         return out
 
     def round_robin(self, event: Event, page: str) -> dict[str, Any] | None:
@@ -201,14 +227,14 @@ class Renderer:
             armies.append({"id": ref.id, "name": link(self.player(ref.id).name, player_page(ref.id), page),
                            "title": self.player(ref.id).name, "rows": rows,
                            "total": sum(r["points"] for r in rows)})
-        self.page(page, "armies.md.j2", f"{event.short} armies", armies=armies, cap=shuuro_game.CAP, **common)
+        self.page(page, "armies.html.j2", f"{event.short} armies", armies=armies, cap=shuuro_game.CAP, **common)
 
     def event_pages(self, festival: Festival, event: Event, res: EventResults) -> None:
         fesa = self.fesa[event.path]
         if fesa.exported:
             self.site.files[f"{event.path}/turnering.txt"] = fesa.content
-        common = {"festival": festival, "event": event, "res": res, "fesa": fesa, "late": bool(event.from_round),
-                  "COLUMNS": COLUMNS, "tiebreaks": list(columns(event))}
+        common: dict[str, Any] = {"festival": festival, "event": event, "res": res, "fesa": fesa,
+                                  "late": bool(event.from_round), "COLUMNS": COLUMNS, "tiebreaks": list(columns(event))}
         if res.teams is not None:
             self.team_pages(event, res, common)
         if event.is_simul:
@@ -218,17 +244,17 @@ class Renderer:
         if event.game == "shuuro":
             self.armies_page(event, common)
         page = event_page(event, "rules")
-        self.page(page, f"{event.game}_rules.md.j2" if event.ranked_by_criteria else "rules.md.j2",
+        self.page(page, f"{event.game}_rules.html.j2" if event.ranked_by_criteria else "rules.html.j2",
                   f"{event.short} rules", round_robin=self.round_robin(event, page), **common)
         prizes = self.prizes.get(event.path)
         if prizes is not None and event.prizes is not None:
             page = event_page(event, "prizes")
-            self.page(page, "prizes.md.j2", f"{event.short} prizes", prizes=prizes, currency=event.prizes.currency,
+            self.page(page, "prizes.html.j2", f"{event.short} prizes", prizes=prizes, currency=event.prizes.currency,
                       rows=self.prize_rows(event, prizes, page), **common)
         if res.knockout is not None:
             self.knockout_page(event, res, common)
         page = event_page(event, "entries")
-        self.page(page, "entries.md.j2", f"{event.short} entries", rows=self.entries(event, res, page),
+        self.page(page, "entries.html.j2", f"{event.short} entries", rows=self.entries(event, res, page),
                   adjustments=[{"name": link(self.player(a.player).name, player_page(a.player), page), "adj": a}
                                for a in sorted(event.adjustments, key=lambda a: (a.from_round, a.player))],
                   **common)
@@ -240,16 +266,22 @@ class Renderer:
         progress = [{"name": link(self.player(s.player).name, player_page(s.player), page),
                      "ranks": res.rank_after(s.player)} for s in res.final]
         names = {pid: self.player(pid).name for pid in (res.knockout.places.values() if res.knockout else ())}
-        template = ("team_standings.md.j2" if res.teams else
-                    "criteria_standings.md.j2" if event.ranked_by_criteria else "standings.md.j2")
-        self.page(page, template, f"{event.short} standings", names=names,
+        template = ("team_standings.html.j2" if res.teams else
+                    "criteria_standings.html.j2" if event.ranked_by_criteria else "standings.html.j2")
+        event_links = [link("Teams" if res.teams else "Crosstable", event_page(event, "teams/index" if res.teams
+                                                                            else "crosstable"), page)]
+        if event.game == "shuuro":
+            event_links.append(link("Armies", event_page(event, "armies"), page))
+        event_links.append(link("Rules", event_page(event, "rules"), page))
+        self.page(page, template, f"{event.short} standings", names=names, event_links=event_links,
+                  search=event_search(common["festival"], event),
                   ties=self.ties(res, res.final, res.completed, page),
                   team_rows=self.team_rows(event, res.teams.final, page) if res.teams else [],
                   rows=self.standings_rows(res, res.final, page), progress=progress,
                   round_links=[link(f"Round {r.number}", round_page(event, r.number), page) for r in event.rounds],
                   **common)
         page = event_page(event, "crosstable")
-        self.page(page, "crosstable.md.j2", f"{event.short} crosstable", rows=self.crosstable(res, page), **common)
+        self.page(page, "crosstable.html.j2", f"{event.short} crosstable", rows=self.crosstable(res, page), **common)
 
     def round_pages(self, event: Event, res: EventResults, common: dict[str, Any]) -> None:
         for rnd in event.rounds:
@@ -287,7 +319,7 @@ class Renderer:
             replays = [{"sente": link(self.player(g.sente.id).name, player_page(g.sente.id), page),
                         "gote": link(self.player(g.gote.id).name, player_page(g.gote.id), page),
                         "result": g.result.value if g.result else "…"} for g in rnd.replays]
-            self.page(page, f"{event.game}_round.md.j2" if event.ranked_by_criteria else "round.md.j2",
+            self.page(page, f"{event.game}_round.html.j2" if event.ranked_by_criteria else "round.html.j2",
                       f"{event.short} round {rnd.number}", rnd=rnd, games=games,
                       ties=self.ties(res, table, rnd.number, page),
                       replays_count=event.replay_draws,
@@ -320,7 +352,8 @@ class Renderer:
         giver_of = {b.gote.id: g.giver for g in givers for b in g.boards}
         winners = [{"name": name(pid, page), "giver": name(giver_of[pid], page), "amount": prize_of.get(pid)}
                    for pid in simul.winners(event)]
-        self.page(page, "simul.md.j2", f"{event.short}", rows=rows, winners=winners,
+        self.page(page, "simul.html.j2", f"{event.short}", rows=rows, winners=winners,
+                  search=event_search(common["festival"], event),
                   currency=event.prizes.currency if event.prizes else "", prizes=prizes, **common)
         for g in givers:
             page = giver_page(event, g.giver)
@@ -337,7 +370,7 @@ class Renderer:
                                "result": game.result.value if game.result else "…",
                                "gp": simul.OPPONENT_POINTS.get(outcome) if outcome else None})
             giver_rating = res.ratings[g.giver][g.round - 1]
-            self.page(page, "simul_giver.md.j2", f"{event.short}: {self.player(g.giver).name}",
+            self.page(page, "simul_giver.html.j2", f"{event.short}: {self.player(g.giver).name}",
                       giver=self.player(g.giver), result=g, boards=boards,
                       elo=giver_rating.elo if giver_rating else "–",
                       effect=handicaps.simul_effect(len(g.boards)),
@@ -357,7 +390,7 @@ class Renderer:
         rows = [{"name": link(t.name, team_page(event, t.id), page), "size": len(t.members),
                  "average": round(avg) if (avg := teams.ratings[t.id][0]) is not None else "–"}
                 for t in sorted(event.teams, key=lambda t: (-(teams.ratings[t.id][0] or 0), t.name))]
-        self.page(page, "teams.md.j2", f"{event.short} teams", rows=rows, **common)
+        self.page(page, "teams.html.j2", f"{event.short} teams", rows=rows, **common)
         names = {t.id: t.name for t in event.teams}
         for team in event.teams:
             page = team_page(event, team.id)
@@ -370,7 +403,7 @@ class Renderer:
                         "opponent": link(names[m.opponent], team_page(event, m.opponent), page),
                         "ours": m.board_points, "theirs": m.opponent_points, "outcome": m.outcome,
                         "tp": m.team_points} for m in teams.sides[team.id]]
-            self.page(page, "team.md.j2", team.name, team=team, members=members, matches=matches,
+            self.page(page, "team.html.j2", team.name, team=team, members=members, matches=matches,
                       standing=final.get(team.id), of=len(event.teams), **common)
 
     def team_round(self, event: Event, res: EventResults, rnd: Round, page: str, marks: dict[int, str],
@@ -399,7 +432,7 @@ class Renderer:
                             "b": link(b.name, team_page(event, b.id), page), "boards": boards})
         teams_res = res.teams
         table = teams_res.by_round[rnd.number - 1] if teams_res and rnd.number <= res.completed else None
-        self.page(page, "team_round.md.j2", f"{event.short} round {rnd.number}", rnd=rnd, matches=matches,
+        self.page(page, "team_round.html.j2", f"{event.short} round {rnd.number}", rnd=rnd, matches=matches,
                   overridden=any(h.overrides_rule for (r, _), h in res.handicaps.items() if r == rnd.number),
                   absent=[link(self.player(r.id).name, player_page(r.id), page) for r in rnd.absent],
                   team_rows=self.team_rows(event, table, page) if table else [], **common)
@@ -424,16 +457,18 @@ class Renderer:
                 game = t.game
                 ties.append({"stage": t.stage, "round": link(str(t.round), round_page(event, t.round), page),
                              "a": name(t.a or ""), "b": name(t.b or ""),
-                             "result": (f"{name(game.sente.id)} {game.result.value if game.result else '…'} "
-                                        f"{name(game.gote.id)}") if game else "not paired yet",
-                             "replays": [f"{name(r.sente.id)} {r.result.value if r.result else '…'} {name(r.gote.id)}"
-                                         for r in t.replays],
+                             "result": Markup("{} {} {}").format(
+                                 name(game.sente.id), game.result.value if game.result else "…", name(game.gote.id))
+                             if game else "not paired yet",
+                             "replays": [Markup("{} {} {}").format(
+                                 name(r.sente.id), r.result.value if r.result else "…", name(r.gote.id))
+                                 for r in t.replays],
                              "winner": name(t.winner) if t.winner else ""})
         prizes = self.knockout_prizes.get(event.path)
         seeds = [{"seed": s.seed, "name": name(s.player), "country": self.player(s.player).country, "elo": s.elo,
                   "bye": any(t.bye and s.player in (t.a, t.b) for t in ko.stages[0]) if ko.stages else False}
                  for s in ko.seeds]
-        self.page(page, "knockout.md.j2", ko.rules.name, ko=ko, ties=ties, seeds=seeds,
+        self.page(page, "knockout.html.j2", ko.rules.name, ko=ko, ties=ties, seeds=seeds,
                   picture=Markup(bracket.svg(ko, short, lambda pid: url(player_page(pid), page))),
                   places=[{"place": n, "name": name(pid)} for n, pid in sorted(ko.places.items())],
                   passed=[{"name": name(p.player), "country": self.player(p.player).country, "reason": p.reason}
@@ -466,14 +501,18 @@ class Renderer:
         gp = self.grand_prix.get(festival.id)
         lines = festival_prizes(festival, self.loaded)
         items = self.programme(festival, f"{festival.id}/programme.md")
-        self.page(page, "festival.md.j2", festival.name, festival=festival, results=self.results,
+        where = ", ".join(x for x in (festival.city, country_name(festival.country) if festival.country else "") if x)
+        self.page(page, "festival.html.j2", festival.name, festival=festival, results=self.results,
+                  search=SearchEntry(festival.name, " · ".join(x for x in (
+                      date_range(festival.start, festival.end), where,
+                      ", ".join(e.name for e in festival.events)) if x)),
                   has_prizes=bool(lines), gp=gp, programme=bool(items))
         if lines:
             page = f"{festival.id}/prizes.md"
             totals = awarded(lines)
             fund = festival.prize_fund
             spent = totals.get(fund.currency, Decimal(0)) if fund else Decimal(0)
-            self.page(page, "fund.md.j2", f"{festival.name}: prizes", festival=festival,
+            self.page(page, "fund.html.j2", f"{festival.name}: prizes", festival=festival,
                       blocks=self.prize_blocks(festival, page), totals=totals, fund=fund,
                       offered=sum((line.prizes.offered for line in lines), Decimal(0)),
                       over=fund is not None and spent > fund.amount, spent=spent,
@@ -487,7 +526,7 @@ class Renderer:
                      "cells": [r.by_event.get(e.id) for e in gp.events], "total": r.total,
                      "prize": prize_of[r.player].amount if r.player in prize_of else None} for r in gp.rows]
             unranked = sorted(((self.player(pid).name, pid, per) for pid, per in gp.unranked.items()))
-            self.page(page, "grand_prix.md.j2", gp.name, festival=festival, gp=gp, rows=rows,
+            self.page(page, "grand_prix.html.j2", gp.name, festival=festival, gp=gp, rows=rows,
                       events=[link(e.short, event_page(e), page) for e in gp.events], names=names,
                       rules={r.event: r for r in festival.grand_prix.events} if festival.grand_prix else {},
                       unranked=[{"name": link(n, player_page(pid), page),
@@ -497,7 +536,7 @@ class Renderer:
             days: dict[Any, list[dict[str, Any]]] = {}
             for item in items:
                 days.setdefault(item["date"], []).append(item)
-            self.page(f"{festival.id}/programme.md", "programme.md.j2", f"{festival.name}: programme",
+            self.page(f"{festival.id}/programme.md", "programme.html.j2", f"{festival.name}: programme",
                       festival=festival, days=days)
 
     def programme(self, festival: Festival, page: str) -> list[dict[str, Any]]:
@@ -581,8 +620,8 @@ class Renderer:
                         ko_line = Markup("Played for ") + link(team.name, team_page(event, team.id), page) + "."
                     army = event.armies.get(ref.id)
                     if army is not None:
-                        ko_line = link("Army", event_page(event, "armies"), page, ref.id) + Markup(
-                            f": {md(army_text(army.counts))}.")
+                        ko_line = link("Army", event_page(event, "armies"), page, ref.id) + Markup(": {}.").format(
+                            army_text(army.counts))
                     entries[ref.id].append({
                         "knockout": ko_line,
                         "festival": festival, "event": event,
@@ -594,7 +633,7 @@ class Renderer:
                     page = player_page(g.giver)
                     entries[g.giver].append({
                         "knockout": link(f"Gave a simul on {len(g.boards)} boards", giver_page(event, g.giver), page)
-                        + Markup(f": {md(points(g.score))} of {g.decided}."),
+                        + Markup(": {} of {}.").format(points(g.score), g.decided),
                         "festival": festival, "event": event,
                         "event_link": link(f"{event.name}", event_page(event), page),
                         "standing": None, "of": 0, "completed": res.completed, "games": []})
@@ -605,24 +644,27 @@ class Renderer:
                 continue
             shorts = {e.id: e.short for e in gp.events}
             for row in gp.rows:
-                parts = ", ".join(f"{shorts[e]} {md(points(v))}" for e, v in row.by_event.items())
+                parts = ", ".join(f"{shorts[e]} {points(v)}" for e, v in row.by_event.items())
                 gp_lines[row.player].append(
                     link(gp.name, f"{festival.id}/grand-prix.md", player_page(row.player)) +
-                    Markup(f" ({md(festival.name)}): **rank {row.rank}{'=' if row.shared else ''}**, "
-                           f"{md(points(row.total))} points ({parts})."))
+                    Markup(" ({}): <strong>rank {}{}</strong>, {} points ({}).").format(
+                        festival.name, row.rank, "=" if row.shared else "", points(row.total), parts))
             for pid, per in gp.unranked.items():
                 gp_lines[pid].append(
                     link(gp.name, f"{festival.id}/grand-prix.md", player_page(pid)) +
-                    Markup(f" ({md(festival.name)}): not ranked, in {len(per)} of its events "
+                    Markup(" ({}): not ranked, in {} of its events ").format(festival.name, len(per)) + Markup(
                            f"({gp.min_events} needed)."))
         index = []
         for pid, player in sorted(self.data.players.items(), key=lambda kv: (kv[1].name, kv[0])):
             page = player_page(pid)
-            self.page(page, "player.md.j2", player.name, player=player, entries=entries[pid], gp_lines=gp_lines[pid],
+            played = list(dict.fromkeys(f"{e['event'].short} {e['festival'].start.year}" if e["festival"].start
+                                        else e["event"].short for e in entries[pid]))
+            self.page(page, "player.html.j2", player.name, player=player, entries=entries[pid], gp_lines=gp_lines[pid],
+                      search=SearchEntry(player.name, " · ".join([country_name(player.country), *played])),
                       promotion=self.promotion_rows(pid, page))
             index.append({"name": link(player.name, page, "players/index.md"), "country": player.country,
                           "events": ", ".join(e["event"].short for e in entries[pid])})
-        self.page("players/index.md", "players.md.j2", "Players", rows=index)
+        self.page("players/index.md", "players.html.j2", "Players", rows=index)
 
     def promotion_rows(self, pid: str, page: str) -> dict[str, Any] | None:
         """A tracked player's games under the Dutch promotion system: points and why, or why not."""
@@ -656,7 +698,7 @@ class Renderer:
                  "grade": grade_name(t.grade), "games": len(t.window),
                  "points": sum(g.points or 0 for g in t.window), "to_go": t.to_go}
                 for t in tracks if t.considered]
-        self.page(page, "promotion.md.j2", "Promotion (NShB)", promoted=promoted, rows=rows,
+        self.page(page, "promotion.html.j2", "Promotion (NShB)", promoted=promoted, rows=rows,
                   rules=promotion)
 
     def knockout_line(self, event: Event, res: EventResults, pid: str, page: str) -> Markup | str:
@@ -669,51 +711,75 @@ class Renderer:
         lost = next((t for stage in ko.stages[:-1] for t in stage if t.loser == pid), None)
         how = (f"{ordinal(place)} place" if place else
                f"lost in the {t_stage(lost.stage)} (round {lost.round})" if lost else "still in")
-        return link(ko.rules.name, event_page(event, "knockout"), page) + Markup(f": seed {seed}, {md(how)}.")
+        return link(ko.rules.name, event_page(event, "knockout"), page) + Markup(": seed {}, {}.").format(seed, how)
 
     def navigation(self) -> list[Any]:
-        nav: list[Any] = [{"Home": "index.md"}]
+        """The site-wide sidebar; each festival's own (the site-wide one with that festival in it) goes into
+        `sections`, and every page of the festival is marked as using it."""
+        top: list[Any] = [{"Players": "players/index.md"}, {"Promotion (NShB)": "promotion.md"},
+                          {"For organizers": "organizers.md"}, {"Submitting results": "submitting.md"},
+                          {"Results API": "api.md"}]
         for festival in self.data.festivals:
-            section: list[Any] = [f"{festival.id}/index.md"]
-            if f"{festival.id}/programme.md" in self.site.files:
-                section.append({"Programme": f"{festival.id}/programme.md"})
-            if f"{festival.id}/prizes.md" in self.site.files:
-                section.append({"Prizes": f"{festival.id}/prizes.md"})
-            gp = self.grand_prix.get(festival.id)
-            if gp is not None:
-                section.append({html.escape(gp.name): f"{festival.id}/grand-prix.md"})
-            for event in festival.events:
-                rounds = [{f"Round {r.number}": round_page(event, r.number)} for r in event.rounds]
-                pages: list[Any] = [{"Standings": event_page(event)},
-                                    {"Crosstable": event_page(event, "crosstable")},
-                                    {"Entries": event_page(event, "entries")}]
-                if event.is_simul:
-                    pages = [{"Overview": event_page(event)},
-                             {"Givers": [{html.escape(self.player(g.ref.id).name): giver_page(event, g.ref.id)}
-                                         for g in event.givers
-                                         if any(r.giver == g.ref.id for r in self.simuls.get(event.path, []))]},
-                             {"Entries": event_page(event, "entries")}]
-                    rounds = []
-                if event.is_team:
-                    pages[1:2] = [{"Teams": [f"{event.path}/teams/index.md",
-                                             *[{html.escape(t.name): team_page(event, t.id)}
-                                               for t in sorted(event.teams, key=lambda t: t.name)]]}]
-                if event.game == "shuuro":
-                    pages.insert(2, {"Armies": event_page(event, "armies")})
-                if rounds:
-                    pages.append({"Rounds": rounds})
-                ko = self.results[event.path].knockout
-                if ko is not None:
-                    pages.insert(1, {html.escape(ko.rules.short): event_page(event, "knockout")})
-                if self.prizes.get(event.path) is not None:
-                    pages.append({"Prizes": event_page(event, "prizes")})
-                pages.append({"Rules": event_page(event, "rules")})
-                section.append({html.escape(event.short): pages})
-            nav.append({html.escape(festival.name): section})
-        nav += [{"Players": "players/index.md"}, {"Promotion (NShB)": "promotion.md"},
-                {"For organizers": "organizers.md"}, {"Submitting results": "submitting.md"},
-                {"Results API": "api.md"}]
-        return nav
+            section = self.festival_section(festival)
+            self.site.sections[festival.id] = [{"Home": "index.md"}, {html.escape(festival.name): section}, *top]
+            for path in _paths(section):
+                self.site.section_of[path] = festival.id
+        return [{"Home": "index.md"}, *top]
+
+    def festival_section(self, festival: Festival) -> list[Any]:
+        section: list[Any] = [f"{festival.id}/index.md"]
+        if f"{festival.id}/programme.md" in self.site.pages:
+            section.append({"Programme": f"{festival.id}/programme.md"})
+        if f"{festival.id}/prizes.md" in self.site.pages:
+            section.append({"Prizes": f"{festival.id}/prizes.md"})
+        gp = self.grand_prix.get(festival.id)
+        if gp is not None:
+            section.append({html.escape(gp.name): f"{festival.id}/grand-prix.md"})
+        for event in festival.events:
+            rounds = [{f"Round {r.number}": round_page(event, r.number)} for r in event.rounds]
+            pages: list[Any] = [{"Standings": event_page(event)},
+                                {"Crosstable": event_page(event, "crosstable")},
+                                {"Entries": event_page(event, "entries")}]
+            if event.is_simul:
+                pages = [{"Overview": event_page(event)},
+                         {"Givers": [{html.escape(self.player(g.ref.id).name): giver_page(event, g.ref.id)}
+                                     for g in event.givers
+                                     if any(r.giver == g.ref.id for r in self.simuls.get(event.path, []))]},
+                         {"Entries": event_page(event, "entries")}]
+                rounds = []
+            if event.is_team:
+                pages[1:2] = [{"Teams": [f"{event.path}/teams/index.md",
+                                         *[{html.escape(t.name): team_page(event, t.id)}
+                                           for t in sorted(event.teams, key=lambda t: t.name)]]}]
+            if event.game == "shuuro":
+                pages.insert(2, {"Armies": event_page(event, "armies")})
+            if rounds:
+                pages.append({"Rounds": rounds})
+            ko = self.results[event.path].knockout
+            if ko is not None:
+                pages.insert(1, {html.escape(ko.rules.short): event_page(event, "knockout")})
+            if self.prizes.get(event.path) is not None:
+                pages.append({"Prizes": event_page(event, "prizes")})
+            pages.append({"Rules": event_page(event, "rules")})
+            section.append({html.escape(event.short): pages})
+        return section
+
+
+def _paths(spec: Any) -> list[str]:
+    """Every page path in a piece of navigation."""
+    if isinstance(spec, str):
+        return [spec]
+    if isinstance(spec, dict):
+        return [p for value in spec.values() for p in _paths(value)]
+    return [p for item in spec for p in _paths(item)]
+
+
+def event_search(festival: Festival, event: Event) -> SearchEntry:
+    """An event is found by its name, its short name and its festival's."""
+    return SearchEntry(f"{event.name} · {festival.name}",
+                       " · ".join(x for x in (event.short if event.short != event.name else "",
+                                              date_range(event.start or festival.start, event.end or festival.end),
+                                              festival.city) if x))
 
 
 def percent(share: Fraction) -> str:

@@ -1,4 +1,7 @@
-"""Escaping and number formatting: every data string goes through here on its way to a page."""
+"""Escaping and number formatting: every data string goes through here on its way to a page.
+
+Pages are HTML: a data string is HTML-escaped exactly once, by `esc` (the page templates call it on every value
+they print, through Jinja's autoescape); `md` escapes for the Markdown of a job summary."""
 
 from __future__ import annotations
 
@@ -7,13 +10,16 @@ import html
 import json
 import posixpath
 import re
+import unicodedata
+from dataclasses import dataclass
 from fractions import Fraction
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from ..numbers import points
 
-__all__ = ["date_range", "front_matter_title", "json_text", "link", "long_date", "md", "number", "points", "url"]
+__all__ = ["Heading", "date_range", "esc", "headings", "json_text", "link", "long_date", "md", "number", "points",
+           "slugify", "url"]
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]|{}#!])")
 
@@ -29,6 +35,16 @@ def md(value: object) -> str:
     return _MD_SPECIAL.sub(r"\\\1", html.escape(str(value), quote=False))
 
 
+def esc(value: object) -> Markup:
+    """Text for an HTML page: Fractions as points, None as nothing, everything else HTML-escaped (Markup, which
+    is already HTML, as it is)."""
+    if value is None:
+        return Markup("")
+    if isinstance(value, Fraction):
+        value = points(value)
+    return escape(value)
+
+
 def number(value: Fraction) -> int | float | str:
     """A JSON number when it is exact in binary (halves, quarters …), else the fraction as text."""
     if value.denominator & (value.denominator - 1) == 0:
@@ -37,15 +53,9 @@ def number(value: Fraction) -> int | float | str:
 
 
 def link(text: object, target: str, page: str, anchor: str = "") -> Markup:
-    """A Markdown link from the page at `page` to the page at `target` (both paths of .md sources), optionally
-    to a heading's anchor there."""
-    rel = posixpath.relpath(target, posixpath.dirname(page) or ".")
-    return Markup(f"[{md(text)}]({rel}{'#' + anchor if anchor else ''})")
-
-
-def front_matter_title(title: str) -> str:
-    # The theme prints titles unescaped, so they are escaped here; JSON strings are valid YAML.
-    return json.dumps(html.escape(title, quote=False), ensure_ascii=False)
+    """An HTML link from the page built from `page` to `target` (paths of .md sources, or of any other file of
+    the site), optionally to a heading's anchor there."""
+    return Markup('<a href="{}">{}</a>').format(url(target, page) + (f"#{anchor}" if anchor else ""), esc(text))
 
 
 def long_date(day: dt.date | None) -> str:
@@ -69,9 +79,52 @@ def json_text(obj: object) -> str:
 
 
 def url(target: str, page: str) -> str:
-    """The relative URL from the page built from `page` to the one built from `target` (directory URLs), for
-    links in raw HTML, which MkDocs does not rewrite."""
+    """The relative URL from the page built from `page` to the page built from `target` (directory URLs), or to
+    the file `target` when it is not a page."""
     def folder(path: str) -> str:
         return path[:-len("index.md")] if path.endswith("index.md") else path[:-len(".md")] + "/"
+    if not target.endswith(".md"):
+        return posixpath.relpath(target, folder(page) or ".")
     rel = posixpath.relpath(folder(target) or ".", folder(page) or ".")
     return "./" if rel == "." else rel + "/"
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A heading of a generated page, for its table of contents: level 1-6, its anchor, its text as HTML."""
+
+    level: int
+    id: str
+    html: str
+
+
+_HEADING = re.compile(r'<h([1-6])(?: id="([^"]*)")?>(.*?)</h\1>', re.S)
+_TAG = re.compile(r"<[^>]+>")
+
+
+def slugify(text: str) -> str:
+    """A heading's anchor as Python-Markdown's toc makes it: 'Standings after round 3' -> 'standings-after-round-3'."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    plain = re.sub(r"[^\w\s-]", "", plain).strip().lower()
+    return re.sub(r"[-\s]+", "-", plain)
+
+
+def headings(body: str) -> tuple[str, tuple[Heading, ...]]:
+    """Every heading of a page gets an anchor (its own, or one made from its text, unique in the page) and a
+    permanent link; the headings are returned for the table of contents."""
+    found: list[Heading] = []
+    used: set[str] = set()
+
+    def anchor(m: re.Match[str]) -> str:
+        level, given, inner = int(m.group(1)), m.group(2), m.group(3)
+        base = given or slugify(html.unescape(_TAG.sub("", inner))) or "section"
+        ident, n = base, 0
+        while ident in used:
+            n += 1
+            ident = f"{base}_{n}"
+        used.add(ident)
+        found.append(Heading(level, ident, inner))
+        return (f'<h{level} id="{ident}">{inner}<a class="headerlink" href="#{ident}" '
+                f'title="Permanent link">&para;</a></h{level}>')
+
+    return _HEADING.sub(anchor, body), tuple(found)

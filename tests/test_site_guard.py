@@ -1,0 +1,88 @@
+"""Guards over every built page of the demo site: generated pages are HTML that MkDocs does not read, so these
+checks do what its link validation did, and catch what a template or an escape gets wrong on any page."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from html import unescape
+from pathlib import Path
+from urllib.parse import urlsplit
+
+HREF = re.compile(r'<(?:a|link|script|img)\b[^>]*?\b(?:href|src)="([^"]*)"')
+IDS = re.compile(r'\bid="([^"]+)"')
+HIDDEN = re.compile(r"<(script|style|code|pre|svg)\b.*?</\1>", re.S)
+TAG = re.compile(r"<[^>]+>")
+
+
+def pages(site: Path) -> list[Path]:
+    return sorted(site.rglob("*.html"))
+
+
+def target(site: Path, page: Path, href: str) -> tuple[Path, str] | None:
+    """The file an internal link leads to, and its anchor; None for a link out of the site."""
+    parts = urlsplit(href)
+    if parts.scheme or parts.netloc or href.startswith(("mailto:", "javascript:")):
+        return None
+    if not parts.path:
+        return page, parts.fragment
+    here = "" if parts.path.startswith("/") else page.parent.relative_to(site).as_posix()  # 404.html: from the root
+    path = posixpath.normpath(posixpath.join(here, parts.path.lstrip("/")))
+    found = site / path
+    if parts.path.endswith("/") or found.is_dir():
+        found = found / "index.html"
+    return found, parts.fragment
+
+
+def test_every_internal_link_of_every_page_leads_to_a_file_and_anchor(demo_build):
+    site, result = demo_build
+    assert result.returncode == 0, result.stderr
+    ids: dict[Path, set[str]] = {}
+    broken = []
+    checked = 0
+    for page in pages(site):
+        html = page.read_text(encoding="utf-8")
+        for href in HREF.findall(html):
+            found = target(site, page, unescape(href))
+            if found is None:
+                continue
+            file, anchor = found
+            checked += 1
+            if not file.is_file():
+                broken.append(f"{page.relative_to(site)}: {href}")
+            elif anchor and file.suffix == ".html":
+                if file not in ids:
+                    ids[file] = set(IDS.findall(file.read_text(encoding="utf-8")))
+                if anchor not in ids[file]:
+                    broken.append(f"{page.relative_to(site)}: {href} (no such anchor)")
+    assert broken == []
+    assert checked > 10_000  # every page links to its sidebar, players and rounds: the check did run
+
+
+def test_no_page_shows_markdown_or_double_escapes(demo_build):
+    site, _ = demo_build
+    leftovers = []
+    for page in pages(site):
+        html = page.read_text(encoding="utf-8")
+        if "&amp;lt;" in html or "&amp;amp;" in html:
+            leftovers.append(f"{page.relative_to(site)}: double escape")
+        body = html.split('<article class="md-content__inner md-typeset">', 1)[-1]
+        text = unescape(TAG.sub(" ", HIDDEN.sub(" ", body)))
+        for mark in ("](", ".md)", "**", " | ", "{:"):
+            if mark in text:
+                leftovers.append(f"{page.relative_to(site)}: {mark!r}")
+    assert leftovers == []
+
+
+def test_each_festival_page_has_only_its_own_festival_in_the_sidebar(demo_build):
+    site, _ = demo_build
+    # The demo has five festivals; a round of the MSO 2000 festival lists its events, not the other festivals'.
+    html = (site / "2000-mso-shogi/championship/round-3/index.html").read_text(encoding="utf-8")
+    sidebar = html.split('class="md-nav md-nav--primary"', 1)[1].split("md-sidebar--secondary", 1)[0]
+    assert "MSOWSC" in sidebar and "Team Match" in sidebar
+    for other in ("Leiden Autumn Open", "Shuuro-250", "Oware"):
+        assert other not in sidebar
+    # A player's page, in no festival, has the site-wide sidebar alone: Home, Players and the help pages.
+    html = (site / "players/de-vries-pieter/index.html").read_text(encoding="utf-8")
+    sidebar = html.split('class="md-nav md-nav--primary"', 1)[1].split("md-sidebar--secondary", 1)[0]
+    assert "MSOWSC" not in sidebar and "Players" in sidebar
