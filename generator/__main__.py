@@ -40,9 +40,13 @@ def _print_report(loaded: Loaded, data: Path, github: bool = False) -> None:
 
 
 def _check(data: Path, github: bool = False) -> bool:
+    return _checked(data, github).ok
+
+
+def _checked(data: Path, github: bool = False) -> Loaded:
     loaded = load(data)
     _print_report(loaded, data, github)
-    return loaded.ok
+    return loaded
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -70,12 +74,14 @@ def _mkdocs(args: argparse.Namespace, *command: str) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    if not _check(args.data):
+    loaded = _checked(args.data)
+    if not loaded.ok:
         print("nothing was built: fix the errors above and build again", file=sys.stderr)
         return EXIT_DATA_ERRORS
-    extra = ["-d", str(args.site_dir.resolve())] if args.site_dir else []
-    code = _mkdocs(args, "build", *extra)  # not --quiet: it hides warnings from --strict
-    return EXIT_OK if code == 0 else EXIT_BUILD_FAILED
+    from . import mkdocs_hooks  # MkDocs is imported only to build
+    site_dir = args.site_dir.resolve() if args.site_dir else None
+    built = mkdocs_hooks.build(args.config.resolve(), args.data.resolve(), loaded, site_dir)
+    return EXIT_OK if built else EXIT_BUILD_FAILED
 
 
 def cmd_serve(args: argparse.Namespace) -> int:

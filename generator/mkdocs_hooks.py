@@ -12,18 +12,22 @@ with that festival only; the search index holds one short entry per player, even
 from __future__ import annotations
 
 import json
+import logging
 import os
+import sys
 from pathlib import Path
 from typing import Any, cast
 
+from mkdocs.commands.build import build as mkdocs_build
+from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import Abort
+from mkdocs.exceptions import Abort, MkDocsException
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 
-from generator.pipeline import load
+from generator.pipeline import PRELOADED, Loaded, load
 from generator.render import Site, render_site
 from generator.render.site import Page as Generated
 from generator.render.text import Heading
@@ -88,9 +92,32 @@ def _labels(spec: Any, out: dict[str, str | None]) -> None:
             _labels(item, out)
 
 
+def build(config_file: Path, data: Path, loaded: Loaded, site_dir: Path | None) -> bool:
+    """`mkdocs build --strict` in this process, on a data set this process has already loaded and checked (so
+    it is not read twice). Warnings and errors are printed as MkDocs prints them; False when the build failed."""
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    os.environ[DATA_ENV] = str(data)
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
+    log = logging.getLogger("mkdocs")
+    log.addHandler(handler)
+    log.setLevel(logging.INFO)
+    PRELOADED[str(data)] = loaded
+    try:
+        config = load_config(str(config_file), strict=True, **({"site_dir": str(site_dir)} if site_dir else {}))
+        mkdocs_build(config)
+        return True
+    except MkDocsException as exc:
+        print(f"ERROR   -  {exc}", file=sys.stderr)
+        return False
+    finally:
+        PRELOADED.pop(str(data), None)
+        log.removeHandler(handler)
+
+
 def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
     root = data_dir(config)
-    loaded = load(root)
+    loaded = PRELOADED.get(str(root)) or load(root)
     if not loaded.ok:
         raise Abort("the data has errors; nothing was built:\n" + "\n".join(loaded.report.lines()))
     site = _built["site"] = render_site(loaded)

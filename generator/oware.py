@@ -40,7 +40,8 @@ def sonneborn_berger(records: Records, after_round: int) -> dict[PlayerId, Fract
     score = scores(records, after_round)
     share = {Outcome.WIN: Fraction(1), Outcome.DRAW: Fraction(1, 2)}
     return {pid: sum((share[r.outcome] * score[r.opponent] for r in recs
-                      if r.round <= after_round and r.outcome in share and r.opponent in score), Fraction(0))
+                      if r.round <= after_round and r.outcome in share and r.opponent is not None
+                      and r.opponent in score), Fraction(0))
             for pid, recs in records.items()}
 
 

@@ -45,6 +45,9 @@ class Loaded:
         return not self.report.errors
 
 
+PRELOADED: dict[str, Loaded] = {}  # data folder -> a data set this process has loaded and checked, for its site build
+
+
 def load(root: Path, stop_at: tuple[str, int] | None = None) -> Loaded:
     """stop_at=(festival/event, n): read that event's rounds only up to n - 1, to pair round n."""
     report = Report()

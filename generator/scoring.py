@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 from fractions import Fraction
 
 from . import games
@@ -115,6 +117,18 @@ def completed_rounds(event: Event) -> int:
     return done
 
 
-def scores(records: Records, after_round: int) -> dict[PlayerId, Fraction]:
-    return {pid: sum((r.points for r in recs if r.round <= after_round), Fraction(0))
-            for pid, recs in records.items()}
+_RECENT: list[tuple[Records, int, Mapping[PlayerId, Fraction]]] = []  # the last few scores(), by identity
+
+
+def scores(records: Records, after_round: int) -> Mapping[PlayerId, Fraction]:
+    """Each player's points after `after_round`. A table and each of its tiebreaks ask for the same scores: the
+    last few answers are kept (records are never changed once made; the entry holds them, so an identity is
+    never reused while it is kept)."""
+    for recs, n, found in _RECENT:
+        if recs is records and n == after_round:
+            return found
+    found = MappingProxyType({pid: sum((r.points for r in recs if r.round <= after_round), Fraction(0))
+                              for pid, recs in records.items()})
+    _RECENT.append((records, after_round, found))
+    del _RECENT[:-16]
+    return found

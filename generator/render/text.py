@@ -8,7 +8,6 @@ from __future__ import annotations
 import datetime as dt
 import html
 import json
-import posixpath
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -55,7 +54,8 @@ def number(value: Fraction) -> int | float | str:
 def link(text: object, target: str, page: str, anchor: str = "") -> Markup:
     """An HTML link from the page built from `page` to `target` (paths of .md sources, or of any other file of
     the site), optionally to a heading's anchor there."""
-    return Markup('<a href="{}">{}</a>').format(url(target, page) + (f"#{anchor}" if anchor else ""), esc(text))
+    href = url(target, page) + (f"#{anchor}" if anchor else "")
+    return Markup(f'<a href="{html.escape(href)}">{esc(text)}</a>')
 
 
 def long_date(day: dt.date | None) -> str:
@@ -78,15 +78,27 @@ def json_text(obj: object) -> str:
     return json.dumps(obj, ensure_ascii=False, indent=1) + "\n"
 
 
+def _folder(path: str) -> str:
+    """The folder a page's URL ends in (directory URLs): 'a/index.md' -> 'a/', 'a/b.md' -> 'a/b/'."""
+    return path[:-len("index.md")] if path.endswith("index.md") else path[:-len(".md")] + "/"
+
+
+def _relative(target: str, start: str) -> str:
+    """posixpath.relpath for the site's own relative paths, without asking the file system."""
+    to, here = target.split("/"), [p for p in start.split("/") if p]
+    common = 0
+    while common < min(len(to) - 1, len(here)) and to[common] == here[common]:
+        common += 1
+    return "/".join([".."] * (len(here) - common) + to[common:])
+
+
 def url(target: str, page: str) -> str:
     """The relative URL from the page built from `page` to the page built from `target` (directory URLs), or to
     the file `target` when it is not a page."""
-    def folder(path: str) -> str:
-        return path[:-len("index.md")] if path.endswith("index.md") else path[:-len(".md")] + "/"
     if not target.endswith(".md"):
-        return posixpath.relpath(target, folder(page) or ".")
-    rel = posixpath.relpath(folder(target) or ".", folder(page) or ".")
-    return "./" if rel == "." else rel + "/"
+        return _relative(target, _folder(page))
+    rel = _relative(_folder(target), _folder(page))
+    return rel or "./"
 
 
 @dataclass(frozen=True)

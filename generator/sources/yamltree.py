@@ -132,7 +132,7 @@ def load(path: Path, shown: str, report: Report) -> Tree | None:
         report.error(Location(shown), f"cannot read the file: {exc.strerror}")
         return None
     try:
-        node = YAML(typ="rt").compose(text)
+        node = YAML(typ="safe", pure=False).compose(text)  # the C parser (ruamel.yaml.clib), with marks
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
