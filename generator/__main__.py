@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import os
 import signal
-import subprocess
 import sys
 from dataclasses import replace
 from decimal import Decimal
@@ -67,12 +65,6 @@ def cmd_summary(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _mkdocs(args: argparse.Namespace, *command: str) -> int:
-    env = dict(os.environ, BANZUKE_DATA=str(args.data.resolve()), NO_MKDOCS_2_WARNING="1")
-    argv = [sys.executable, "-m", "mkdocs", *command, "--strict", "-f", str(args.config)]
-    return subprocess.call(argv, env=env)
-
-
 def cmd_build(args: argparse.Namespace) -> int:
     loaded = _checked(args.data)
     if not loaded.ok:
@@ -85,9 +77,11 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    if not _check(args.data):
-        return EXIT_DATA_ERRORS
-    return _mkdocs(args, "serve", "-a", args.dev_addr)
+    """The live preview starts even when the data has errors: the pages show them until they are fixed."""
+    _check(args.data)
+    from . import mkdocs_hooks  # MkDocs is imported only to build
+    mkdocs_hooks.serve(args.config.resolve(), args.data.resolve(), args.dev_addr)
+    return EXIT_OK
 
 
 def cmd_fesa_check(args: argparse.Namespace) -> int:
@@ -634,7 +628,7 @@ def parser() -> argparse.ArgumentParser:
     build.add_argument("--site-dir", type=Path, help="where to write the site (default: site/)")
     build.add_argument("--config", type=Path, default=ROOT / "mkdocs.yml", help=argparse.SUPPRESS)
     build.set_defaults(func=cmd_build)
-    serve = add("serve", "Check the data, then serve a live preview that rebuilds when files change.")
+    serve = add("serve", "Serve a live preview that rebuilds when a file is saved (data errors show in the page).")
     serve.add_argument("--dev-addr", default="127.0.0.1:8000", help="address to serve on (default 127.0.0.1:8000)")
     serve.add_argument("--config", type=Path, default=ROOT / "mkdocs.yml", help=argparse.SUPPRESS)
     serve.set_defaults(func=cmd_serve)

@@ -14,11 +14,13 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any, cast
 
 from mkdocs.commands.build import build as mkdocs_build
+from mkdocs.commands.serve import serve as mkdocs_serve
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort, MkDocsException
@@ -28,12 +30,15 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 
 from generator.pipeline import PRELOADED, Loaded, load
-from generator.render import Site, render_site
+from generator.render import Site, render_site, with_problems
 from generator.render.site import Page as Generated
 from generator.render.text import Heading
 
 DATA_ENV = "BANZUKE_DATA"
+PREVIEW_ENV = "BANZUKE_PREVIEW"  # set by `generator serve`: data errors are shown in the pages, not fatal
 _built: dict[str, Any] = {}  # hooks are module functions: what on_config generated, for the later events
+_last_good: dict[str, Site] = {}  # the preview: the last site built without errors (this module stays loaded
+# in the serving process; MkDocs's copy of it is loaded afresh for every rebuild and reaches it through here)
 
 
 def data_dir(config: MkDocsConfig) -> Path:
@@ -92,9 +97,7 @@ def _labels(spec: Any, out: dict[str, str | None]) -> None:
             _labels(item, out)
 
 
-def build(config_file: Path, data: Path, loaded: Loaded, site_dir: Path | None) -> bool:
-    """`mkdocs build --strict` in this process, on a data set this process has already loaded and checked (so
-    it is not read twice). Warnings and errors are printed as MkDocs prints them; False when the build failed."""
+def _logging(data: Path) -> logging.Handler:
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     os.environ[DATA_ENV] = str(data)
     handler = logging.StreamHandler(sys.stderr)
@@ -102,6 +105,26 @@ def build(config_file: Path, data: Path, loaded: Loaded, site_dir: Path | None) 
     log = logging.getLogger("mkdocs")
     log.addHandler(handler)
     log.setLevel(logging.INFO)
+    return handler
+
+
+def serve(config_file: Path, data: Path, dev_addr: str) -> None:
+    """`mkdocs serve` in this process: every save rebuilds; while the data has errors each page shows them over
+    the last good results, and the preview recovers by itself when they are fixed. Ctrl-C stops the server and
+    frees the port (there is no child process)."""
+    handler = _logging(data)
+    os.environ[PREVIEW_ENV] = "1"
+    try:
+        mkdocs_serve(str(config_file), livereload=True, dev_addr=dev_addr, strict=True)
+    finally:
+        logging.getLogger("mkdocs").removeHandler(handler)
+
+
+def build(config_file: Path, data: Path, loaded: Loaded, site_dir: Path | None) -> bool:
+    """`mkdocs build --strict` in this process, on a data set this process has already loaded and checked (so
+    it is not read twice). Warnings and errors are printed as MkDocs prints them; False when the build failed."""
+    handler = _logging(data)
+    log = logging.getLogger("mkdocs")
     PRELOADED[str(data)] = loaded
     try:
         config = load_config(str(config_file), strict=True, **({"site_dir": str(site_dir)} if site_dir else {}))
@@ -118,9 +141,16 @@ def build(config_file: Path, data: Path, loaded: Loaded, site_dir: Path | None) 
 def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
     root = data_dir(config)
     loaded = PRELOADED.get(str(root)) or load(root)
+    shared = sys.modules.get("generator.mkdocs_hooks")
+    last_good: dict[str, Site] = getattr(shared, "_last_good", _last_good)
     if not loaded.ok:
-        raise Abort("the data has errors; nothing was built:\n" + "\n".join(loaded.report.lines()))
-    site = _built["site"] = render_site(loaded)
+        if os.environ.get(PREVIEW_ENV) != "1":
+            raise Abort("the data has errors; nothing was built:\n" + "\n".join(loaded.report.lines()))
+        for line in loaded.report.lines():
+            print(line, file=sys.stderr)
+        site = _built["site"] = with_problems(last_good.get(str(root)), loaded.report.lines())
+    else:
+        site = _built["site"] = last_good[str(root)] = render_site(loaded)
     config.nav = site.nav
     if str(root) not in [str(w) for w in config.watch]:
         config.watch.append(str(root))
@@ -195,6 +225,18 @@ def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, n
     if festival is not None:
         context["nav"] = _built["navs"][festival]
     return context
+
+
+_INDENT = re.compile(r"\n[ \t]+")
+_BLANK = re.compile(r"\n{2,}")
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig, **_: Any) -> str:
+    """A generated page without the theme's indentation and blank lines (a third of its bytes; it holds no
+    <pre>, where white space would count)."""
+    if isinstance(page, GeneratedPage):
+        return _BLANK.sub("\n", _INDENT.sub("\n", output))
+    return output
 
 
 def on_post_build(config: MkDocsConfig, **_: Any) -> None:

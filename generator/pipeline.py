@@ -45,7 +45,8 @@ class Loaded:
         return not self.report.errors
 
 
-PRELOADED: dict[str, Loaded] = {}  # data folder -> a data set this process has loaded and checked, for its site build
+# What this process hands to the site hooks, which MkDocs loads afresh for every build (serve rebuilds many times):
+PRELOADED: dict[str, Loaded] = {}  # data folder -> a data set already loaded and checked, for the next build
 
 
 def load(root: Path, stop_at: tuple[str, int] | None = None) -> Loaded:

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
+from .conftest import ROOT, build_site
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
@@ -312,3 +314,50 @@ def test_submitting_results_from_the_menu_on_a_phone(phone: Watched, demo_url: s
     expect(page).to_have_url(demo_url + "/organizers/")
     assert phone.errors == []
     assert phone.outside(demo_url) == []
+
+
+@pytest.fixture(scope="module")
+def archive_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """The benchmark's synthetic archive at a few hundred pages, built as a user builds it."""
+    import sys
+    sys.path.insert(0, str(ROOT / "bench"))
+    from archive import write_archive  # type: ignore[import-not-found]
+
+    base = tmp_path_factory.mktemp("archive")
+    (base / "data").mkdir()
+    write_archive(base / "data", 400)
+    result = build_site(base / "data", base / "site")
+    assert result.returncode == 0, result.stderr[-3000:]
+    for url in serve(base / "site"):
+        yield url, base / "data"
+
+
+def search(page: Page, words: str) -> None:
+    page.locator("label.md-header__button[for='__search']").click()
+    page.locator("input.md-search__input").press_sequentially(words, delay=20)
+
+
+def test_search_in_an_archive_finds_players_events_and_festivals(phone: Watched, archive_url: tuple[str, Path]):
+    url, data = archive_url
+    # A player of the registry, found by surname: the first line of players.yaml after the comment.
+    first = (data / "players.yaml").read_text(encoding="utf-8").splitlines()[1]
+    pid = first.split(":")[0]
+    family = re.search(r'family: "([^"]+)"', first)
+    assert family is not None
+    page = phone.page
+    page.goto(url + "/")
+    search(page, family.group(1))
+    expect(page.locator(f".md-search-result__item a[href*='players/{pid}/']").first).to_be_attached(timeout=10_000)
+    # A festival by its city and an event by its name: the first festival folder's.
+    festival = sorted(p for p in data.iterdir() if (p / "festival.yaml").exists())[0]
+    name = re.search(r"^name: (.+)$", (festival / "festival.yaml").read_text(encoding="utf-8"), re.M)
+    assert name is not None
+    page.goto(url + "/")
+    search(page, name.group(1))
+    expect(page.locator(f".md-search-result__item a[href*='{festival.name}/']").first).to_be_attached(
+        timeout=10_000)
+    page.goto(url + "/")
+    search(page, "Team Match")
+    expect(page.locator(".md-search-result__item a[href*='/team-match/']").first).to_be_attached(timeout=10_000)
+    assert phone.errors == []
+    assert phone.outside(url) == []

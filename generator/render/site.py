@@ -869,3 +869,20 @@ def cell(rec: RoundRecord, number: dict[str, int]) -> str:
 
 def render_site(loaded: Loaded) -> Site:
     return Renderer(loaded).build()
+
+
+def with_problems(site: Site | None, problems: list[str]) -> Site:
+    """The live preview while the data has errors: every generated page of the last site built without errors
+    opens with the located list of problems (or, before any such site, a page with the list alone)."""
+    items = Markup("").join(Markup("<li><code>{}</code></li>").format(line) for line in problems)
+    banner = Markup('<div class="admonition failure"><p class="admonition-title">The data has errors: this '
+                    "preview shows the results as they were before them. Fix these and save; the page comes "
+                    'back by itself.</p><ol class="problems">{}</ol></div>\n').format(items)
+    if site is None:
+        body, toc = headings(f"<h1>The data has errors</h1>\n{banner}")
+        return Site({"index.md": Page("The data has errors", body, toc)}, nav=[{"Home": "index.md"}])
+    out = Site(dict(site.pages), dict(site.files), site.nav, site.sections, site.section_of)
+    for path, page in site.pages.items():
+        h1_end = page.html.find("</h1>") + len("</h1>\n") if "</h1>" in page.html else 0
+        out.pages[path] = Page(page.title, page.html[:h1_end] + banner + page.html[h1_end:], page.toc, page.search)
+    return out
