@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 
 
@@ -18,3 +19,18 @@ def points(value: Fraction) -> str:
 
 
 VULGAR = {Fraction(1, 4): "¼", Fraction(1, 2): "½", Fraction(3, 4): "¾"}
+
+
+def total(values: Iterable[Fraction]) -> Fraction:
+    """The exact sum, as sum(values, Fraction(0)) gives it, without making a Fraction at every step (scores are
+    halves: a common denominator is found at once). Standings and tiebreaks add up hundreds of thousands."""
+    num, den = 0, 1
+    for v in values:
+        d = v.denominator
+        if d == den:
+            num += v.numerator
+        elif den % d == 0:
+            num += v.numerator * (den // d)
+        else:
+            num, den = num * d + v.numerator * den, den * d
+    return Fraction(num, den)

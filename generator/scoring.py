@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
+from typing import TypeVar
 from fractions import Fraction
 
 from . import games
 from .games import shogi
+from .numbers import total
 from .model import Event, Game, Outcome, PlayerId, Result, Round
 
 
@@ -117,18 +120,30 @@ def completed_rounds(event: Event) -> int:
     return done
 
 
-_RECENT: list[tuple[Records, int, Mapping[PlayerId, Fraction]]] = []  # the last few scores(), by identity
+T = TypeVar("T")
 
 
+def per_table(compute: Callable[[Records, int], T]) -> Callable[[Records, int], T]:
+    """A standings table and each of its tiebreaks ask for the same scores (SOSOS for SOS as well): the last
+    few answers of `compute` are kept, by the identity of the records (records are never changed once made,
+    and an entry holds them, so an identity is never reused while it is kept)."""
+    recent: list[tuple[Records, int, T]] = []
+
+    @functools.wraps(compute)
+    def kept(records: Records, after_round: int) -> T:
+        for recs, n, found in recent:
+            if recs is records and n == after_round:
+                return found
+        found = compute(records, after_round)
+        recent.append((records, after_round, found))
+        del recent[:-16]
+        return found
+
+    return kept
+
+
+@per_table
 def scores(records: Records, after_round: int) -> Mapping[PlayerId, Fraction]:
-    """Each player's points after `after_round`. A table and each of its tiebreaks ask for the same scores: the
-    last few answers are kept (records are never changed once made; the entry holds them, so an identity is
-    never reused while it is kept)."""
-    for recs, n, found in _RECENT:
-        if recs is records and n == after_round:
-            return found
-    found = MappingProxyType({pid: sum((r.points for r in recs if r.round <= after_round), Fraction(0))
-                              for pid, recs in records.items()})
-    _RECENT.append((records, after_round, found))
-    del _RECENT[:-16]
-    return found
+    """Each player's points after `after_round`."""
+    return MappingProxyType({pid: total(r.points for r in recs if r.round <= after_round)
+                             for pid, recs in records.items()})

@@ -8,12 +8,14 @@ by a no-show add nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .numbers import total
 from .model import Outcome, PlayerId
-from .scoring import Records, scores
+from .scoring import Records, per_table, scores
 
 Values = dict[PlayerId, Fraction]
 
@@ -27,30 +29,37 @@ class Tiebreak:
     compute: Callable[[Records, int], Values]
 
 
-def _played(records: Records, pid: PlayerId, after_round: int) -> list[tuple[PlayerId, Outcome]]:
-    return [(r.opponent, r.outcome) for r in records[pid]
-            if r.round <= after_round and r.outcome.played and r.opponent is not None]
+@per_table
+def _met(records: Records, after_round: int) -> Mapping[PlayerId, tuple[tuple[PlayerId, Outcome], ...]]:
+    """Each player's opponents met over the board up to `after_round`, with his outcome."""
+    return MappingProxyType({pid: tuple((r.opponent, r.outcome) for r in recs
+                                        if r.round <= after_round and r.outcome.played and r.opponent is not None)
+                             for pid, recs in records.items()})
 
 
+def _played(records: Records, pid: PlayerId, after_round: int) -> tuple[tuple[PlayerId, Outcome], ...]:
+    return _met(records, after_round)[pid]
+
+
+@per_table
 def sos(records: Records, after_round: int) -> Values:
     """Sum of the current scores of every opponent met over the board."""
     score = scores(records, after_round)
-    return {pid: sum((score[opp] for opp, _ in _played(records, pid, after_round)), Fraction(0))
+    return {pid: total(score[opp] for opp, _ in _played(records, pid, after_round))
             for pid in records}
 
 
 def sosos(records: Records, after_round: int) -> Values:
     """Sum of the SOS of every opponent met over the board."""
     first = sos(records, after_round)
-    return {pid: sum((first[opp] for opp, _ in _played(records, pid, after_round)), Fraction(0))
+    return {pid: total(first[opp] for opp, _ in _played(records, pid, after_round))
             for pid in records}
 
 
 def sodos(records: Records, after_round: int) -> Values:
     """Sum of the current scores of the opponents defeated over the board (draws add nothing)."""
     score = scores(records, after_round)
-    return {pid: sum((score[opp] for opp, outcome in _played(records, pid, after_round)
-                      if outcome is Outcome.WIN), Fraction(0))
+    return {pid: total(score[opp] for opp, outcome in _played(records, pid, after_round) if outcome is Outcome.WIN)
             for pid in records}
 
 
