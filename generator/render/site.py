@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import html
 import json
 from dataclasses import dataclass, field
@@ -75,7 +76,9 @@ class Site:
     section_of: dict[str, str] = field(default_factory=dict)  # page path -> festival id
 
 
+@functools.cache
 def _env() -> Environment:
+    """The templates, compiled once per process (a live preview renders the site at every save)."""
     env = Environment(loader=FileSystemLoader(TEMPLATES), finalize=esc, undefined=StrictUndefined,
                       keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=True)
     env.globals.update(link=link, points=points, long_date=long_date, date_range=date_range, grade_name=grade_name,
@@ -114,15 +117,18 @@ class Renderer:
         self.grand_prix = loaded.grand_prix
         self.loaded = loaded
         self.env = _env()
-        self.env.globals["player_name"] = lambda pid: self.player(pid).name
         self.site = Site()
 
     def page(self, path: str, template: str, title: str, search: SearchEntry | None = None, **context: Any) -> None:
-        body, toc = headings(self.env.get_template(template).render(page=path, **context))
+        body, toc = headings(self.env.get_template(template).render(page=path, player_name=self.player_name,
+                                                                    **context))
         self.site.pages[path] = Page(title, body, toc, search)
 
     def player(self, pid: str) -> Player:
         return self.data.players[pid]
+
+    def player_name(self, pid: str) -> str:
+        return self.data.players[pid].name
 
     def build(self) -> Site:
         years: dict[int, list[Festival]] = {}
