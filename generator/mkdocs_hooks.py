@@ -192,25 +192,30 @@ def _page(path: str, files: Files) -> Page:
     return file.page
 
 
-def _link_up(items: list[Any], parent: Section | None) -> None:
+def _link_up(items: list[Any], parent: Section | None, owned: set[str]) -> None:
+    """Parents within one sidebar, for its sections and for the pages that have this sidebar (the others have
+    their own, where their parents are set)."""
     for item in items:
-        item.parent = parent
         if isinstance(item, Section):
-            _link_up(item.children, item)
+            item.parent = parent
+            _link_up(item.children, item, owned)
+        elif item.file.src_uri in owned:
+            item.parent = parent
 
 
 def on_nav(nav: Navigation, config: MkDocsConfig, files: Files, **_: Any) -> Navigation:
-    """Each festival's sidebar: its pages get their parents, and previous/next links, within it."""
+    """Each festival's sidebars: their pages get their parents, and previous/next links, within them."""
     site: Site = _built["site"]
     navs = {}
-    for festival_id, spec in site.sections.items():
+    for key, spec in site.sections.items():
+        owned = {path for path, section in site.section_of.items() if section == key}
         items = _items(spec, files)
         festival = [i for i in items if isinstance(i, Section)]
-        _link_up(festival, None)
-        pages = [p for p in _flat(festival) if isinstance(p, Page)]
+        _link_up(festival, None, owned)
+        pages = [p for p in _flat(festival) if isinstance(p, Page) and p.file.src_uri in owned]
         for before, after in zip(pages, pages[1:], strict=False):
             before.next_page, after.previous_page = after, before
-        navs[festival_id] = Navigation(items, [p for p in _flat(items) if isinstance(p, Page)])
+        navs[key] = Navigation(items, [p for p in _flat(items) if isinstance(p, Page)])
     _built["navs"] = navs
     return nav
 

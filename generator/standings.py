@@ -68,7 +68,10 @@ def standings(records: Records, after_round: int, tiebreak_keys: tuple[str, ...]
     score = scores(records, after_round)
     columns = [TIEBREAKS[k].compute(records, after_round) for k in tiebreak_keys]
     keys = {pid: (score[pid], *(c[pid] for c in columns)) for pid in records}
-    order = sorted(records, key=lambda pid: ([-v for v in keys[pid]], names.get(pid, pid), pid))
+    # Highest values first, then by name: a stable sort by name, then by the values, highest first (a sort
+    # with reverse=True keeps the order of equal items).
+    order = sorted(records, key=lambda pid: (names.get(pid, pid), pid))
+    order.sort(key=keys.__getitem__, reverse=True)
     counts = Counter(keys.values())
     table: list[Standing] = []
     for index, pid in enumerate(order):

@@ -82,6 +82,9 @@ def test_each_festival_page_has_only_its_own_festival_in_the_sidebar(demo_build)
     assert "MSOWSC" in sidebar and "Team Match" in sidebar
     for other in ("Leiden Autumn Open", "Shuuro-250", "Oware"):
         assert other not in sidebar
+    # Rounds are listed for the page's own event only: the MSOWSC's nine, none of the Blitz's eight.
+    assert len(re.findall(r'href="\.\./round-\d/"', sidebar)) == 8  # rounds 1-9 but this one (round-3 is "./")
+    assert "blitz/round-" not in sidebar
     # A player's page, in no festival, has the site-wide sidebar alone: Home, Players and the help pages.
     html = (site / "players/de-vries-pieter/index.html").read_text(encoding="utf-8")
     sidebar = html.split('class="md-nav md-nav--primary"', 1)[1].split("md-sidebar--secondary", 1)[0]

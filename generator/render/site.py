@@ -720,19 +720,24 @@ class Renderer:
         return link(ko.rules.name, event_page(event, "knockout"), page) + Markup(": seed {}, {}.").format(seed, how)
 
     def navigation(self) -> list[Any]:
-        """The site-wide sidebar; each festival's own (the site-wide one with that festival in it) goes into
-        `sections`, and every page of the festival is marked as using it."""
+        """The site-wide sidebar. A festival's pages have their own: the site-wide one with that festival in it,
+        its events and their pages, and the rounds of the page's own event only (`sections`, by festival id or
+        event path; `section_of` says which a page has). A page's sidebar does not grow with the archive."""
         top: list[Any] = [{"Players": "players/index.md"}, {"Promotion (NShB)": "promotion.md"},
                           {"For organizers": "organizers.md"}, {"Submitting results": "submitting.md"},
                           {"Results API": "api.md"}]
         for festival in self.data.festivals:
-            section = self.festival_section(festival)
-            self.site.sections[festival.id] = [{"Home": "index.md"}, {html.escape(festival.name): section}, *top]
-            for path in _paths(section):
-                self.site.section_of[path] = festival.id
+            for key, event in [(festival.id, None), *((e.path, e) for e in festival.events)]:
+                section = self.festival_section(festival, event)
+                self.site.sections[key] = [{"Home": "index.md"}, {html.escape(festival.name): section}, *top]
+                head = len(section) - len(festival.events)  # the festival's own pages, then one item an event
+                owned = _paths(section[head + festival.events.index(event)] if event else section[:head])
+                for path in owned:
+                    self.site.section_of[path] = key
         return [{"Home": "index.md"}, *top]
 
-    def festival_section(self, festival: Festival) -> list[Any]:
+    def festival_section(self, festival: Festival, current: Event | None) -> list[Any]:
+        """A festival's part of the sidebar; `current`, the event whose rounds are listed (None: no rounds)."""
         section: list[Any] = [f"{festival.id}/index.md"]
         if f"{festival.id}/programme.md" in self.site.pages:
             section.append({"Programme": f"{festival.id}/programme.md"})
@@ -742,7 +747,8 @@ class Renderer:
         if gp is not None:
             section.append({html.escape(gp.name): f"{festival.id}/grand-prix.md"})
         for event in festival.events:
-            rounds = [{f"Round {r.number}": round_page(event, r.number)} for r in event.rounds]
+            rounds = [{f"Round {r.number}": round_page(event, r.number)} for r in event.rounds] if event is current \
+                else []
             pages: list[Any] = [{"Standings": event_page(event)},
                                 {"Crosstable": event_page(event, "crosstable")},
                                 {"Entries": event_page(event, "entries")}]
