@@ -11,6 +11,7 @@ with that festival only; the search index holds one short entry per player, even
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -19,6 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any, cast
 
+from jinja2 import ChoiceLoader, DictLoader, Environment
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.commands.serve import serve as mkdocs_serve
 from mkdocs.config import load_config
@@ -37,8 +39,16 @@ from generator.render.text import Heading
 DATA_ENV = "BANZUKE_DATA"
 PREVIEW_ENV = "BANZUKE_PREVIEW"  # set by `generator serve`: data errors are shown in the pages, not fatal
 _built: dict[str, Any] = {}  # hooks are module functions: what on_config generated, for the later events
-_last_good: dict[str, Site] = {}  # the preview: the last site built without errors (this module stays loaded
-# in the serving process; MkDocs's copy of it is loaded afresh for every rebuild and reaches it through here)
+# The preview keeps, between rebuilds, in this module (which stays loaded in the serving process; MkDocs's copy
+# of it is loaded afresh for every rebuild and reaches these through _kept):
+_last_good: dict[str, Site] = {}  # the last site built without errors, by data folder
+_pages_kept: dict[str, tuple[str, str]] = {}  # each generated page's output, by path, with what it was made from
+REUSE = "banzuke-reuse.html"  # the template of a page whose output is reused: the output as it was
+
+
+def _kept(name: str, own: Any) -> Any:
+    shared = sys.modules.get("generator.mkdocs_hooks")
+    return getattr(shared, name, own)
 
 
 def data_dir(config: MkDocsConfig) -> Path:
@@ -52,11 +62,15 @@ class GeneratedPage(Page):
     def __init__(self, label: str | None, file: File, config: MkDocsConfig, generated: Generated):
         super().__init__(label, file, config)
         self.generated = generated
+        self.made_from = ""  # the preview: a digest of everything the page's output depends on
+        self.reused: str | None = None  # the preview: the output of an earlier build made from the same
 
     def read_source(self, config: MkDocsConfig) -> None:
         # The theme prints a page's meta title unescaped: the title is data, so it is escaped here.
         self.markdown = ""
         self.meta = {"title": _escape(self.generated.title), "search": {"exclude": True}}
+        if self.reused is not None:
+            self.meta["template"] = REUSE
 
     def render(self, config: MkDocsConfig, files: Files) -> None:
         self.content = self.generated.html
@@ -141,8 +155,7 @@ def build(config_file: Path, data: Path, loaded: Loaded, site_dir: Path | None) 
 def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
     root = data_dir(config)
     loaded = PRELOADED.get(str(root)) or load(root)
-    shared = sys.modules.get("generator.mkdocs_hooks")
-    last_good: dict[str, Site] = getattr(shared, "_last_good", _last_good)
+    last_good: dict[str, Site] = _kept("_last_good", _last_good)
     if not loaded.ok:
         if os.environ.get(PREVIEW_ENV) != "1":
             raise Abort("the data has errors; nothing was built:\n" + "\n".join(loaded.report.lines()))
@@ -162,12 +175,26 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
     labels: dict[str, str | None] = {}
     for spec in [site.nav, *site.sections.values()]:
         _labels(spec, labels)
+    preview = os.environ.get(PREVIEW_ENV) == "1"
+    kept: dict[str, tuple[str, str]] = _kept("_pages_kept", _pages_kept)
+    settings = Path(config.config_file_path).read_bytes() if preview and config.config_file_path else b""
     for path in sorted(site.pages):
         if files.get_file_from_path(path) is not None:
             raise Abort(f"site_src/{path} is also a generated page: rename or remove it")
         file = File.generated(config, path, content=site.pages[path].html)
         files.append(file)
-        GeneratedPage(labels.get(path), file, config, site.pages[path])
+        page = GeneratedPage(labels.get(path), file, config, site.pages[path])
+        if preview:
+            # The output depends on the page, its sidebar (which also gives its previous and next pages) and the
+            # settings; a page whose all three are unchanged since the last rebuild is not rendered again.
+            sidebar = site.sections.get(site.section_of.get(path, ""), site.nav)
+            g = site.pages[path]
+            page.made_from = hashlib.sha256(json.dumps(
+                [path, g.title, g.html, labels.get(path), sidebar, settings.decode("utf-8", "replace")]).encode()
+            ).hexdigest()
+            before = kept.get(path)
+            if before is not None and before[0] == page.made_from:
+                page.reused = before[1]
     for path, content in sorted(site.files.items()):
         files.append(File.generated(config, path, content=content))
     return files
@@ -236,11 +263,21 @@ _INDENT = re.compile(r"\n[ \t]+")
 _BLANK = re.compile(r"\n{2,}")
 
 
+def on_env(env: Environment, config: MkDocsConfig, files: Files, **_: Any) -> Environment:
+    """The preview's template for a page reused from the last rebuild: its output as it was."""
+    if os.environ.get(PREVIEW_ENV) == "1":
+        env.loader = ChoiceLoader([DictLoader({REUSE: "{{ page.reused }}"}), *([env.loader] if env.loader else [])])
+    return env
+
+
 def on_post_page(output: str, page: Page, config: MkDocsConfig, **_: Any) -> str:
     """A generated page without the theme's indentation and blank lines (a third of its bytes; it holds no
-    <pre>, where white space would count)."""
-    if isinstance(page, GeneratedPage):
-        return _BLANK.sub("\n", _INDENT.sub("\n", output))
+    <pre>, where white space would count). The preview keeps it for the next rebuild."""
+    if not isinstance(page, GeneratedPage) or page.reused is not None:
+        return output
+    output = _BLANK.sub("\n", _INDENT.sub("\n", output))
+    if page.made_from:
+        _kept("_pages_kept", _pages_kept)[page.file.src_uri] = (page.made_from, output)
     return output
 
 
