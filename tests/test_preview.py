@@ -10,7 +10,6 @@ import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 from .conftest import MINI, ROOT
@@ -18,18 +17,8 @@ from .conftest import MINI, ROOT
 PAGE = "cup/open/round-2/"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def fetch(url: str) -> str:
-    try:
-        with urllib.request.urlopen(url, timeout=5) as r:
-            return str(r.read().decode("utf-8"))
-    except OSError:
-        return ""
+sys.path.insert(0, str(ROOT / "bench"))
+from preview import fetch, free_port  # type: ignore[import-not-found]  # noqa: E402  (bench/preview.py's)
 
 
 def wait_for(url: str, wanted: re.Pattern[str], limit: float = 60) -> str:
