@@ -17,6 +17,8 @@ import logging
 import os
 import re
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, cast
 
@@ -31,16 +33,18 @@ from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 
-from generator.pipeline import PRELOADED, Loaded, load
+from generator.pipeline import Loaded, load
 from generator.render import Site, render_site, with_problems
 from generator.render.site import Page as Generated
-from generator.render.text import Heading
+from generator.render.site import nav_labels
+from generator.render.text import Heading, escape_text
 
 DATA_ENV = "BANZUKE_DATA"
 PREVIEW_ENV = "BANZUKE_PREVIEW"  # set by `generator serve`: data errors are shown in the pages, not fatal
 _built: dict[str, Any] = {}  # hooks are module functions: what on_config generated, for the later events
-# The preview keeps, between rebuilds, in this module (which stays loaded in the serving process; MkDocs's copy
-# of it is loaded afresh for every rebuild and reaches these through _kept):
+# What the generator's own process keeps in this module, which stays loaded in it; MkDocs loads its own copy
+# afresh for every build (serve rebuilds at every save) and reaches these through _kept:
+_preloaded: dict[str, Loaded] = {}  # a data set this process has just loaded and checked, by data folder
 _last_good: dict[str, Site] = {}  # the last site built without errors, by data folder
 _pages_kept: dict[str, tuple[str, str]] = {}  # each generated page's output, by path, with what it was made from
 REUSE = "banzuke-reuse.html"  # the template of a page whose output is reused: the output as it was
@@ -68,7 +72,7 @@ class GeneratedPage(Page):
     def read_source(self, config: MkDocsConfig) -> None:
         # The theme prints a page's meta title unescaped: the title is data, so it is escaped here.
         self.markdown = ""
-        self.meta = {"title": _escape(self.generated.title), "search": {"exclude": True}}
+        self.meta = {"title": escape_text(self.generated.title), "search": {"exclude": True}}
         if self.reused is not None:
             self.meta["template"] = REUSE
 
@@ -77,10 +81,6 @@ class GeneratedPage(Page):
         self.toc = get_toc(cast(Any, _toc_tokens(self.generated.toc)))
         self.present_anchor_ids = {h.id for h in self.generated.toc}
         self.links_to_anchors = None
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _toc_tokens(found: tuple[Heading, ...]) -> list[dict[str, Any]]:
@@ -96,22 +96,9 @@ def _toc_tokens(found: tuple[Heading, ...]) -> list[dict[str, Any]]:
     return root
 
 
-def _labels(spec: Any, out: dict[str, str | None]) -> None:
-    """The sidebar label of each page in a navigation: {label: path} gives one, a bare path none."""
-    if isinstance(spec, str):
-        out.setdefault(spec, None)
-    elif isinstance(spec, dict):
-        for label, value in spec.items():
-            if isinstance(value, str):
-                out[value] = label
-            else:
-                _labels(value, out)
-    else:
-        for item in spec:
-            _labels(item, out)
-
-
-def _logging(data: Path) -> logging.Handler:
+@contextmanager
+def _running(data: Path) -> Iterator[None]:
+    """MkDocs in this process, on `data`: its messages printed as its own command prints them."""
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     os.environ[DATA_ENV] = str(data)
     handler = logging.StreamHandler(sys.stderr)
@@ -119,42 +106,40 @@ def _logging(data: Path) -> logging.Handler:
     log = logging.getLogger("mkdocs")
     log.addHandler(handler)
     log.setLevel(logging.INFO)
-    return handler
+    try:
+        yield
+    finally:
+        log.removeHandler(handler)
 
 
 def serve(config_file: Path, data: Path, dev_addr: str) -> None:
     """`mkdocs serve` in this process: every save rebuilds; while the data has errors each page shows them over
     the last good results, and the preview recovers by itself when they are fixed. Ctrl-C stops the server and
     frees the port (there is no child process)."""
-    handler = _logging(data)
     os.environ[PREVIEW_ENV] = "1"
-    try:
+    with _running(data):
         mkdocs_serve(str(config_file), livereload=True, dev_addr=dev_addr, strict=True)
-    finally:
-        logging.getLogger("mkdocs").removeHandler(handler)
 
 
 def build(config_file: Path, data: Path, loaded: Loaded, site_dir: Path | None) -> bool:
     """`mkdocs build --strict` in this process, on a data set this process has already loaded and checked (so
     it is not read twice). Warnings and errors are printed as MkDocs prints them; False when the build failed."""
-    handler = _logging(data)
-    log = logging.getLogger("mkdocs")
-    PRELOADED[str(data)] = loaded
-    try:
-        config = load_config(str(config_file), strict=True, **({"site_dir": str(site_dir)} if site_dir else {}))
-        mkdocs_build(config)
-        return True
-    except MkDocsException as exc:
-        print(f"ERROR   -  {exc}", file=sys.stderr)
-        return False
-    finally:
-        PRELOADED.pop(str(data), None)
-        log.removeHandler(handler)
+    _preloaded[str(data)] = loaded
+    with _running(data):
+        try:
+            config = load_config(str(config_file), strict=True, **({"site_dir": str(site_dir)} if site_dir else {}))
+            mkdocs_build(config)
+            return True
+        except MkDocsException as exc:
+            print(f"ERROR   -  {exc}", file=sys.stderr)
+            return False
+        finally:
+            _preloaded.pop(str(data), None)
 
 
 def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
     root = data_dir(config)
-    loaded = PRELOADED.get(str(root)) or load(root)
+    loaded = _kept("_preloaded", _preloaded).get(str(root)) or load(root)
     last_good: dict[str, Site] = _kept("_last_good", _last_good)
     if not loaded.ok:
         if os.environ.get(PREVIEW_ENV) != "1":
@@ -172,9 +157,7 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
 
 def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
     site: Site = _built["site"]
-    labels: dict[str, str | None] = {}
-    for spec in [site.nav, *site.sections.values()]:
-        _labels(spec, labels)
+    labels = nav_labels([site.nav, *site.sections.values()])
     preview = os.environ.get(PREVIEW_ENV) == "1"
     kept: dict[str, tuple[str, str]] = _kept("_pages_kept", _pages_kept)
     settings = Path(config.config_file_path).read_bytes() if preview and config.config_file_path else b""
@@ -292,6 +275,6 @@ def on_post_build(config: MkDocsConfig, **_: Any) -> None:
         if generated.search is None:
             continue
         location = src[:-len("index.md")] if src.endswith("index.md") else src[:-len(".md")] + "/"
-        index["docs"].append({"location": location, "title": _escape(generated.search.title),
-                              "text": _escape(generated.search.text)})
+        index["docs"].append({"location": location, "title": escape_text(generated.search.title),
+                              "text": escape_text(generated.search.text)})
     path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")

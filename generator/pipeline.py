@@ -45,10 +45,6 @@ class Loaded:
         return not self.report.errors
 
 
-# What this process hands to the site hooks, which MkDocs loads afresh for every build (serve rebuilds many times):
-PRELOADED: dict[str, Loaded] = {}  # data folder -> a data set already loaded and checked, for the next build
-
-
 def load(root: Path, stop_at: tuple[str, int] | None = None) -> Loaded:
     """stop_at=(festival/event, n): read that event's rounds only up to n - 1, to pair round n."""
     report = Report()

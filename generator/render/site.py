@@ -777,13 +777,24 @@ class Renderer:
         return section
 
 
+def nav_labels(spec: Any) -> dict[str, str | None]:
+    """Every page path in a piece of navigation, with its sidebar label ({label: path}; a bare path has none)."""
+    if isinstance(spec, str):
+        return {spec: None}
+    if isinstance(spec, dict):
+        return {path: label if isinstance(value, str) else found
+                for label, value in spec.items() for path, found in nav_labels(value).items()}
+    out: dict[str, str | None] = {}
+    for item in spec:
+        for path, label in nav_labels(item).items():
+            if label is not None or path not in out:
+                out[path] = label
+    return out
+
+
 def _paths(spec: Any) -> list[str]:
     """Every page path in a piece of navigation."""
-    if isinstance(spec, str):
-        return [spec]
-    if isinstance(spec, dict):
-        return [p for value in spec.values() for p in _paths(value)]
-    return [p for item in spec for p in _paths(item)]
+    return list(nav_labels(spec))
 
 
 def event_search(festival: Festival, event: Event) -> SearchEntry:

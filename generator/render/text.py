@@ -17,8 +17,8 @@ from markupsafe import Markup, escape
 
 from ..numbers import points
 
-__all__ = ["Heading", "date_range", "esc", "headings", "json_text", "link", "long_date", "md", "number", "points",
-           "slugify", "url"]
+__all__ = ["Heading", "date_range", "esc", "escape_text", "headings", "json_text", "link", "long_date", "md",
+           "number", "points", "slugify", "url"]
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]|{}#!])")
 
@@ -42,6 +42,11 @@ def esc(value: object) -> Markup:
     if isinstance(value, Fraction):
         value = points(value)
     return escape(value)
+
+
+def escape_text(text: str) -> str:
+    """A title or a search entry for the theme, which prints them as HTML: escaped, quotes left as they are."""
+    return html.escape(text, quote=False)
 
 
 def number(value: Fraction) -> int | float | str:
