@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -101,23 +103,27 @@ def criteria_standings(game: str, records: Records, after_round: int,
 @dataclass(frozen=True)
 class TeamResults:
     sides: dict[str, list[MatchSide]]  # each team's complete matches
-    by_round: tuple[tuple[TeamStanding, ...], ...]  # after round 1, 2, … completed
+    completed: int
+    final: tuple[TeamStanding, ...]  # after the last completed round
     ratings: dict[str, list[Fraction | None]]  # each team's average festival Elo, by round (index 0 = round 1)
+    table: Callable[[int], tuple[TeamStanding, ...]] = field(repr=False, compare=False)
 
-    @property
-    def final(self) -> tuple[TeamStanding, ...]:
-        return self.by_round[-1] if self.by_round else ()
+    @functools.cached_property
+    def by_round(self) -> tuple[tuple[TeamStanding, ...], ...]:
+        """After round 1, 2, … completed: made when a page asks (`check` needs only the final table)."""
+        return (*(self.table(r) for r in range(1, self.completed)), self.final) if self.completed else ()
 
 
 @dataclass(frozen=True)
 class EventResults:
-    """Everything computed for one event, ready to render."""
+    """Everything computed for one event, ready to render. The standings after each earlier round are made
+    when a page asks for them: `check` needs only the final table."""
 
     event: Event
     records: Records
     completed: int
-    by_round: tuple[tuple[Standing, ...], ...]  # standings after round 1, 2, … completed
-    ranks: tuple[dict[PlayerId, int], ...]  # the same, as each player's rank
+    final: tuple[Standing, ...]  # the standings after the last completed round (a play-off's order applied)
+    table: Callable[[int], tuple[Standing, ...]] = field(repr=False, compare=False)  # standings after round r
     ratings: dict[PlayerId, list[Rating | None]] = field(default_factory=dict)  # by round, index 0 = round 1
     handicaps: dict[tuple[int, int], BoardHandicap] = field(default_factory=dict)  # by (round, board)
     late: dict[PlayerId, tuple[str, Fraction]] = field(default_factory=dict)  # late entries: group, points
@@ -127,29 +133,39 @@ class EventResults:
     positions: dict[tuple[int, int], list[Position]] = field(default_factory=dict)  # Oware: by (round, board),
     # every position of a game whose moves are written, the start first
 
-    @property
-    def final(self) -> tuple[Standing, ...]:
-        return self.by_round[-1] if self.by_round else ()
+    @functools.cached_property
+    def by_round(self) -> tuple[tuple[Standing, ...], ...]:
+        """Standings after round 1, 2, … completed."""
+        if not self.completed:
+            return ()
+        return (*(self.table(r) for r in range(1, self.completed)), self.final)
+
+    @functools.cached_property
+    def ranks(self) -> tuple[dict[PlayerId, int], ...]:
+        """The same, as each player's rank."""
+        return tuple({s.player: s.rank for s in table} for table in self.by_round)
 
     def rank_after(self, pid: PlayerId) -> list[int]:
         return [ranks[pid] for ranks in self.ranks]
 
 
 def compute_event(event: Event, players: dict[PlayerId, Player]) -> EventResults:
-    names = {pid: p.name for pid, p in players.items()}
     ratings = ratings_by_round(event, players)
     groups = late_groups(event, ratings)
     records = event_records(event, {pid: pts for pid, (_, pts) in groups.items()})
+    names = {pid: players[pid].name for pid in records if pid in players}
     done = completed_rounds(event)
-    if event.game in RANKED_BY_CRITERIA:
-        by_round = tuple(tuple(criteria_standings(event.game, records, r, names)) for r in range(1, done + 1))
-    else:
-        by_round = tuple(tuple(standings(records, r, event.tiebreaks, names)) for r in range(1, done + 1))
-    po = playoff(event, by_round[-1], done) if by_round else None
+
+    def table(after: int) -> tuple[Standing, ...]:
+        if event.game in RANKED_BY_CRITERIA:
+            return tuple(criteria_standings(event.game, records, after, names))
+        return tuple(standings(records, after, event.tiebreaks, names))
+
+    final = table(done) if done else ()
+    po = playoff(event, final, done) if final else None
     if po is not None:
-        by_round = (*by_round[:-1], reorder(by_round[-1], po))
-    ranks = tuple({s.player: s.rank for s in table} for table in by_round)
-    return EventResults(event, records, done, by_round, ranks, ratings, event_handicaps(event, ratings), groups,
+        final = reorder(final, po)
+    return EventResults(event, records, done, final, table, ratings, event_handicaps(event, ratings), groups,
                         progress(event, players), playoff=po, teams=team_results(event, ratings, done),
                         positions={(rnd.number, g.board): positions(list(g.moves))
                                    for rnd in event.rounds for g in rnd.games if g.moves})
@@ -165,7 +181,11 @@ def team_results(event: Event, ratings: dict[PlayerId, list[Rating | None]], don
         for r in range(event.rounds_planned):
             elos = [x.elo for ref in team.members if (x := ratings[ref.id][r]) is not None]
             averages[team.id].append(Fraction(sum(elos), len(elos)) if elos else None)
-    return TeamResults(sides, tuple(tuple(team_standings(event, sides, r)) for r in range(1, done + 1)), averages)
+
+    def table(after: int) -> tuple[TeamStanding, ...]:
+        return tuple(team_standings(event, sides, after))
+
+    return TeamResults(sides, done, table(done) if done else (), averages, table)
 
 
 def late_groups(event: Event, ratings: dict[PlayerId, list[Rating | None]]) -> dict[PlayerId, tuple[str, Fraction]]:

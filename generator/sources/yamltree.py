@@ -86,6 +86,7 @@ _IMPLICIT = (
         |[0-9]{4}-[0-9][0-9]?-[0-9][0-9]?(?:[Tt]|[ \t]+)[0-9][0-9]?:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?
          (?:[ \t]*(?:Z|[-+][0-9][0-9]?(?::[0-9]{2})?))?""", re.X)),
 )
+_FIRST = frozenset("tTfF-+0123456789.~nN")  # the first characters of the values above
 _TAG = "tag:yaml.org,2002:"
 
 
@@ -103,6 +104,8 @@ def _kind(event: yaml.ScalarEvent) -> str:
     if event.style or not event.implicit[0]:
         return "str"  # quoted or a block: always text
     text = event.value
+    if text and text[0] not in _FIRST:
+        return "str"  # most values: names, ids, results
     for kind, pattern in _IMPLICIT:
         if pattern.fullmatch(text):
             return kind
@@ -188,9 +191,10 @@ class _Builder:
         return _loc(self.file, event)
 
     def feed(self, event: yaml.Event) -> None:
-        if isinstance(event, yaml.ScalarEvent):
+        if type(event) is yaml.ScalarEvent:  # most events: tested first, by type
             node = _scalar(self.file, event, self.report)
-            self.anchor(event.anchor, node, 1)
+            if event.anchor is not None:
+                self.anchor(event.anchor, node, 1)
             self.place(node, 1)
         elif isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
             if len(self.open) >= MAX_DEPTH:
@@ -277,8 +281,9 @@ def load(path: Path, shown: str, report: Report) -> Tree | None:
         report.error(Location(shown), f"cannot read the file: {exc.strerror}")
         return None
     builder = _Builder(shown, report)
+    parser = _Parser(text)
     try:
-        for event in yaml.parse(text, Loader=_Parser):
+        while (event := parser.get_event()) is not None:
             builder.feed(event)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -299,6 +304,8 @@ def load(path: Path, shown: str, report: Report) -> Tree | None:
     except _Refused as exc:
         report.error(exc.loc, exc.problem, exc.hint)
         return None
+    finally:
+        parser.dispose()
     return builder.root
 
 
