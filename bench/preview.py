@@ -45,7 +45,7 @@ def fetch(url: str) -> str:
 
 def board_1(text: str, result: str) -> re.Pattern[str]:
     """Board 1's row of the round page with that result (board 1 is the first game of the round file)."""
-    return re.compile(r'<tr><td class="r">1</td><td>[^\n]*?<td class="c">' + re.escape(result) + "</td>")
+    return re.compile(r'<tr><td>1</td><td>[^\n]*?<td>' + re.escape(result) + "</td>")
 
 
 def wait_for(url: str, wanted: str | re.Pattern[str], limit: float = 60) -> float:

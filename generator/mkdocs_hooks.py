@@ -244,6 +244,13 @@ def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, n
 
 _INDENT = re.compile(r"\n[ \t]+")
 _BLANK = re.compile(r"\n{2,}")
+# A line break next to the start or end tag of a block (a table cell, a list item, a div …) is never shown:
+# browsers drop white space at the edges of blocks. So is one at the edges of the theme's one-line labels.
+_BLOCKS = ("html|head|body|header|footer|main|nav|article|aside|section|div|p|ul|ol|li|dl|dt|dd|table|thead|"
+           "tbody|tfoot|tr|td|th|h[1-6]|form|hr|meta|link|title|details|summary|blockquote|figure")
+_BEFORE_BLOCK = re.compile(rf"\n(?=</?(?:{_BLOCKS})[\s/>])")
+_AFTER_BLOCK = re.compile(rf"(<(?:{_BLOCKS})(?:\s[^>]*)?>|</(?:{_BLOCKS})>)\n")
+_LABEL = re.compile(r'<span class="md-ellipsis">\n([^<\n]*)\n</span>')
 
 
 def on_env(env: Environment, config: MkDocsConfig, files: Files, **_: Any) -> Environment:
@@ -254,11 +261,13 @@ def on_env(env: Environment, config: MkDocsConfig, files: Files, **_: Any) -> En
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig, **_: Any) -> str:
-    """A generated page without the theme's indentation and blank lines (a third of its bytes; it holds no
-    <pre>, where white space would count). The preview keeps it for the next rebuild."""
+    """A generated page without the theme's indentation, blank lines and the line breaks no browser shows (a
+    third of its bytes; it holds no <pre>, where white space would count). The preview keeps it for the next
+    rebuild."""
     if not isinstance(page, GeneratedPage) or page.reused is not None:
         return output
     output = _BLANK.sub("\n", _INDENT.sub("\n", output))
+    output = _LABEL.sub(r'<span class="md-ellipsis">\1</span>', _AFTER_BLOCK.sub(r"\1", _BEFORE_BLOCK.sub("", output)))
     if page.made_from:
         _kept("_pages_kept", _pages_kept)[page.file.src_uri] = (page.made_from, output)
     return output

@@ -47,7 +47,7 @@ def test_serve_shows_a_saved_result_then_the_errors_then_recovers_and_stops_on_c
         # Board 1 as committed, then with the result turned round ('1-0' <-> '0-1').
         first, result = board_1.group(1).rstrip(","), board_1.group(3)
         assert result in ("1-0", "0-1")
-        row = r'<tr><td class="r">1</td><td><a href="[^"]*">[^<]*</a> \([^)]*\)</td><td class="c">{}</td>'
+        row = r'<tr><td>1</td><td><a href="[^"]*">[^<]*</a> \([^)]*\)</td><td>{}</td>'
         wait_for(url, re.compile(row.format(re.escape(result))))
         turned = "0-1" if result == "1-0" else "1-0"
         round_2.write_text(text.replace(board_1.group(0), board_1.group(0).replace(result, turned)), "utf-8")

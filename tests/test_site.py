@@ -31,7 +31,7 @@ def test_demo_championship_has_standings_after_each_of_nine_rounds(demo_build):
         assert heading in html, n
         table = html.split(heading)[1]
         # one row per entrant: each row links to a player page
-        assert len(re.findall(r'<tr>\s*<td class="r">\d+=?</td>', table)) == entrants, n
+        assert len(re.findall(r'<tr>\s*<td>\d+=?</td>', table)) == entrants, n
 
 
 def test_demo_json_api_is_published(demo_build):

@@ -721,8 +721,8 @@ class Renderer:
 
     def navigation(self) -> list[Any]:
         """The site-wide sidebar. A festival's pages have their own: the site-wide one with that festival in it,
-        its events and their pages, and the rounds of the page's own event only (`sections`, by festival id or
-        event path; `section_of` says which a page has). A page's sidebar does not grow with the archive."""
+        its events, and the pages and rounds of the page's own event only (`sections`, by festival id or event
+        path; `section_of` says which a page has). A page's sidebar does not grow with the archive."""
         top: list[Any] = [{"Players": "players/index.md"}, {"Promotion (NShB)": "promotion.md"},
                           {"For organizers": "organizers.md"}, {"Submitting results": "submitting.md"},
                           {"Results API": "api.md"}]
@@ -737,7 +737,8 @@ class Renderer:
         return [{"Home": "index.md"}, *top]
 
     def festival_section(self, festival: Festival, current: Event | None) -> list[Any]:
-        """A festival's part of the sidebar; `current`, the event whose rounds are listed (None: no rounds)."""
+        """A festival's part of the sidebar: its own pages, then its events, `current` with all its pages and
+        rounds, the others as one link each (None: every event as a link)."""
         section: list[Any] = [f"{festival.id}/index.md"]
         if f"{festival.id}/programme.md" in self.site.pages:
             section.append({"Programme": f"{festival.id}/programme.md"})
@@ -747,8 +748,10 @@ class Renderer:
         if gp is not None:
             section.append({html.escape(gp.name): f"{festival.id}/grand-prix.md"})
         for event in festival.events:
-            rounds = [{f"Round {r.number}": round_page(event, r.number)} for r in event.rounds] if event is current \
-                else []
+            if event is not current:  # the other events: a link to each, their pages in their own sidebars
+                section.append({html.escape(event.short): event_page(event)})
+                continue
+            rounds = [{f"Round {r.number}": round_page(event, r.number)} for r in event.rounds]
             pages: list[Any] = [{"Standings": event_page(event)},
                                 {"Crosstable": event_page(event, "crosstable")},
                                 {"Entries": event_page(event, "entries")}]

@@ -80,7 +80,19 @@ def date_range(start: dt.date | None, end: dt.date | None) -> str:
 
 
 def json_text(obj: object) -> str:
-    return json.dumps(obj, ensure_ascii=False, indent=1) + "\n"
+    """JSON a person can read and a diff can follow: the top two levels one item a line, deeper values compact
+    on the line of their item (a game, a standings row). Half the size of indenting every level."""
+    return _json(obj, 0) + "\n"
+
+
+def _json(obj: object, level: int) -> str:
+    pad = " " * (level + 1)
+    if level < 2 and isinstance(obj, dict) and obj:
+        items = (f"{pad}{json.dumps(key, ensure_ascii=False)}: {_json(value, level + 1)}" for key, value in obj.items())
+        return "{\n" + ",\n".join(items) + "\n" + " " * level + "}"
+    if level < 2 and isinstance(obj, list) and any(isinstance(x, (dict, list)) for x in obj):
+        return "[\n" + ",\n".join(pad + _json(value, level + 1) for value in obj) + "\n" + " " * level + "]"
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
 
 def _folder(path: str) -> str:
