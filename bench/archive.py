@@ -22,11 +22,14 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import functools
+import http.server
 import os
 import random
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import unicodedata
 from dataclasses import dataclass, field
@@ -431,6 +434,46 @@ def size_mb(folder: Path) -> float:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file()) / 1e6
 
 
+CHROMIUM = "/usr/bin/chromium"  # Debian's package; Playwright drives it
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def search_seconds(site: Path, family: str) -> tuple[float, float] | str:
+    """Players looked up by surname in Chromium, as on a phone: (seconds from opening the home page to the
+    first result that is a player of that surname, seconds from typing the surname to it). A text when it
+    cannot be measured here."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return "not measured: Playwright is installed by scripts/setup --tests"
+    handler = functools.partial(Quiet, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True)
+            start = time.perf_counter()
+            page.goto(url)
+            page.locator("label.md-header__button[for='__search']").click()
+            typed = time.perf_counter()
+            page.locator("input.md-search__input").fill(family)
+            player = page.locator(f".md-search-result__item a[href*='players/{slugify(family)}-']").first
+            player.wait_for(state="attached", timeout=30_000)
+            found = time.perf_counter()
+            browser.close()
+    finally:
+        server.shutdown()
+    return found - start, found - typed
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("pages", nargs="?", type=int, default=1000)
@@ -466,6 +509,13 @@ def main() -> None:
               f"{base_run.rss_mb:>9.0f}{size_mb(plain / 'site'):>9.1f}{plain_index.stat().st_size / 1e6:>10.2f}")
         print(f"build ratio banzuke / plain: {build.seconds / base_run.seconds:.2f} (wall), "
               f"{build.cpu / base_run.cpu:.2f} (CPU)")
+        person = archive.people[len(archive.people) // 2]
+        found = search_seconds(site, person.family)
+        if isinstance(found, str):
+            print(f"player search: {found}")
+        else:
+            print(f"player search in Chromium for '{person.family}': {found[0]:.2f} s from opening the home page, "
+                  f"{found[1]:.2f} s from typing the surname to the first player")
 
 
 if __name__ == "__main__":

@@ -141,6 +141,12 @@ def test_a_round_opens_with_its_boards(phone: Watched, demo_url: str):
     expect(semi).to_contain_text("Bakker, Jan")
     expect(semi.locator("td").last).to_have_text("SF")
     expect(page.get_by_text("Bye")).to_be_visible()
+    # The table names its right-aligned and centred columns once: board numbers right, results centred,
+    # names left; in the standings below, the rank (column 1) and the points (column 3) right.
+    align = "(c) => getComputedStyle(c).textAlign"
+    assert [board.locator("td").nth(i).evaluate(align) for i in range(3)] == ["right", "left", "center"]
+    standings = page.locator("article table").nth(1).locator("tbody tr").first.locator("td")
+    assert [standings.nth(i).evaluate(align) for i in range(3)] == ["right", "left", "right"]
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert phone.errors == []
     assert phone.outside(demo_url) == []
