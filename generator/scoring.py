@@ -106,8 +106,7 @@ def event_records(event: Event, late_points: dict[PlayerId, Fraction] | None = N
 
 
 def late_total(records: Records, pid: PlayerId, after_round: int) -> Fraction:
-    return sum((r.points for r in records[pid] if r.round <= after_round and r.outcome is Outcome.LATE),
-               Fraction(0))
+    return total(r.points for r in records[pid] if r.round <= after_round and r.outcome is Outcome.LATE)
 
 
 def completed_rounds(event: Event) -> int:

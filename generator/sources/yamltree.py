@@ -192,7 +192,11 @@ class _Builder:
 
     def feed(self, event: yaml.Event) -> None:
         if type(event) is yaml.ScalarEvent:  # most events: tested first, by type
-            node = _scalar(self.file, event, self.report)
+            text = event.value
+            if event.tag is None and not event.style and text and text[0] not in _FIRST:
+                node = Scalar(_loc(self.file, event), text, text)  # a plain word, the commonest value: text
+            else:
+                node = _scalar(self.file, event, self.report)
             if event.anchor is not None:
                 self.anchor(event.anchor, node, 1)
             self.place(node, 1)
