@@ -119,25 +119,33 @@ CATEGORY_LABELS = {"best_kyu": "best kyu player", "best_junior": "best junior"}
 def award(order: list[tuple[str, Fraction]], places: tuple[Decimal, ...],
           categories: list[tuple[str, Decimal, list[str]]]) -> PrizeList:
     """`order`: final standings (tiebreak order) with points; `categories`: (kind, amount, eligible players
-    in tiebreak order). A player keeps the larger of a place share and a category prize; a category prize
-    passes down the eligible list."""
+    in tiebreak order). A category prize is pooled like a place prize: the best eligible players on the same
+    points share it (PRODUCT.md rulings; cash is never tiebroken). Then one prize per player: a player whose
+    place share is at least his share of the category keeps it and leaves the category to the others of his
+    group; when none is left, it passes to the next points group of eligible players. A player who takes the
+    category gives his smaller place share back to his place group."""
+    points_of = dict(order)
     out_of: set[str] = set()
     while True:
         by_place, remainder = place_prizes(order, places, out_of)
         taken: dict[str, Award] = {}
         restart = False
         for kind, amount, eligible in categories:
-            for pid in eligible:
-                if pid in taken:
-                    continue
-                share = by_place.get(pid)
-                if share is not None and share.amount >= amount:
-                    continue  # keeps the larger place prize; the category passes on
-                if share is not None and pid not in out_of:
-                    out_of.add(pid)  # the category is larger: his place share goes back to his group
+            label = CATEGORY_LABELS.get(kind, kind)
+            for group in _point_groups([p for p in eligible if p not in taken], points_of):
+                fair = amount / len(group)  # each member's share if all of them take it
+                winners = [p for p in group if p not in by_place or by_place[p].amount < fair]
+                if not winners:
+                    continue  # every one keeps a larger place prize: the category passes on
+                if any(p in by_place for p in winners):
+                    out_of.update(p for p in winners if p in by_place)  # their place shares go back
                     restart = True
                     break
-                taken[pid] = Award(pid, kind, CATEGORY_LABELS.get(kind, kind), amount.quantize(PENNY))
+                share, left = split(amount, len(winners))
+                remainder += left
+                shared = f"{label}, shared by {len(winners)}" if len(winners) > 1 else label
+                for p in winners:
+                    taken[p] = Award(p, kind, shared, share)
                 break
             if restart:
                 break
@@ -146,6 +154,17 @@ def award(order: list[tuple[str, Fraction]], places: tuple[Decimal, ...],
     offered = (sum(places, Decimal(0)) + sum((amount for _, amount, _ in categories), Decimal(0))).quantize(PENNY)
     awards = sorted(by_place.values(), key=lambda a: [p for p, _ in order].index(a.player))
     return PrizeList(awards + list(taken.values()), remainder, offered)
+
+
+def _point_groups(players: list[str], points_of: dict[str, Fraction]) -> list[list[str]]:
+    """Players in order, grouped by equal points."""
+    groups: list[list[str]] = []
+    for p in players:
+        if groups and points_of[groups[-1][0]] == points_of[p]:
+            groups[-1].append(p)
+        else:
+            groups.append([p])
+    return groups
 
 
 def knockout_prizes(ko: Knockout | None) -> PrizeList | None:

@@ -46,19 +46,45 @@ def test_a_category_prize_passes_to_the_next_eligible_player():
 
 def test_the_mini_open_prizes(mini):
     # Final (test_scoring): Adams 2½, Clark 2½, Baker 1, Dean 1, Evil 1.  Places 30 / 20 / 10; best kyu 5;
-    # best junior 5.  Adams and Clark pool places 1-2: 50, 25.00 each.  Baker, Dean, Evil pool place 3: 10.
-    # Best kyu, in tiebreak order: Adams is 1 dan; Clark has no grade but 1600 < 1680, so kyu: his 25.00 is
-    # larger, it passes on; Baker (2 kyu) would get 3.33 < 5: he takes the 5.00 and Dean and Evil split the
-    # 10: 5.00 each.  Nobody has a birth date, so no junior prize.  Awarded 25 + 25 + 5 + 5 + 5 = 65 of 70.
+    # best junior 5.  Adams and Clark pool places 1-2: 50, 25.00 each.  Baker, Dean, Evil pool place 3: 10,
+    # 3.33 each (0.01 left over).  Best kyu, pooled like a place: Adams is 1 dan; Clark has no grade but
+    # 1600 < 1680, so kyu, alone on 2½: his 25.00 is larger than 5, he keeps it and the prize passes on.  The
+    # next kyu players are Baker (2 kyu), Dean (claimed 3 kyu) and Evil (assessed 1300 < 1680), all on 1: they
+    # would share 5 / 3 = 1.66, less than their 3.33, so each keeps his place share and nobody is left to take
+    # it.  Nobody has a birth date, so no junior prize.  Awarded 25 + 25 + 3 x 3.33 = 59.99 of 70.
     result = mini.prizes["cup/open"]
     assert amounts(result) == {
         "adams-amy": ("places 1–2, shared by 2", D("25.00")),
         "clark-cy": ("places 1–2, shared by 2", D("25.00")),
-        "dean-dora": ("places 3–5, shared by 2", D("5.00")),
-        "evil": ("places 3–5, shared by 2", D("5.00")),
-        "baker-ben": ("best kyu player", D("5.00")),
+        "baker-ben": ("places 3–5, shared by 3", D("3.33")),
+        "dean-dora": ("places 3–5, shared by 3", D("3.33")),
+        "evil": ("places 3–5, shared by 3", D("3.33")),
     }
-    assert (result.total, result.offered, result.remainder) == (D(65), D(70), D(0))
+    assert (result.total, result.offered, result.remainder) == (D("59.99"), D(70), D("0.01"))
+
+
+def test_two_kyu_players_tied_share_the_best_kyu_prize():
+    # Places 450 / 350 only.  c and d are the best kyu players, tied on 3½, no place prize: 50 / 2 = 25 each.
+    order = [("a", F(5)), ("b", F(4)), ("c", F(7, 2)), ("d", F(7, 2)), ("e", F(3))]
+    result = award(order, (D(450), D(350)), [("best_kyu", D(50), ["c", "d", "e"])])
+    assert amounts(result)["c"] == amounts(result)["d"] == ("best kyu player, shared by 2", D("25.00"))
+    assert "e" not in amounts(result)
+
+
+def test_a_tied_kyu_player_with_a_larger_place_prize_leaves_the_category_to_the_other():
+    # b and c are kyu, tied on 4 in places 2-3: 350 + 250 = 600 pooled, 300 each; a kyu share would be 25.
+    # Both keep 300 > 25: the category passes to the next group, d alone on 3 (no place prize): 50.
+    order = [("a", F(5)), ("b", F(4)), ("c", F(4)), ("d", F(3))]
+    result = award(order, (D(450), D(350), D(250)), [("best_kyu", D(50), ["b", "c", "d"])])
+    assert amounts(result)["b"] == amounts(result)["c"] == ("places 2–3, shared by 2", D("300.00"))
+    assert amounts(result)["d"] == ("best kyu player", D("50.00"))
+    # With a 400 kyu prize: 400 / 2 = 200 < 300, both still keep the place; d takes the 400.
+    # With a 700 kyu prize: 700 / 2 = 350 > 300: both take it (350 each) and give back their place shares:
+    # places 2-3 then have no one left in the group, so 600 is not awarded; d gets nothing.
+    result = award(order, (D(450), D(350), D(250)), [("best_kyu", D(700), ["b", "c", "d"])])
+    assert amounts(result)["b"] == amounts(result)["c"] == ("best kyu player, shared by 2", D("350.00"))
+    assert "d" not in amounts(result)
+    assert result.total == D(450) + D(700)
 
 
 def test_money_is_decimal_and_never_float(mini):

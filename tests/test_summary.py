@@ -57,13 +57,15 @@ def test_a_new_round_moves_the_standings_and_decides_the_prizes(before_round_3: 
         "| 3rd= | Dean, Dora | 1 | ▲ 1 (was 4th, ½ points) |",
         f"| 5th | {EVIL} | 1 | ▼ 2 (was 3rd, 1 point) |",
     ]
-    # test_prizes: places 1-2 (30 + 20) pooled by Adams and Clark, 25.00 each; Baker takes best kyu (5.00);
-    # Dean and Evil split place 3 (10): 5.00 each.
+    # test_prizes: places 1-2 (30 + 20) pooled by Adams and Clark, 25.00 each; Baker, Dean and Evil split
+    # place 3 (10): 3.33 each; all three are kyu, tied on 1: best kyu would be 5 / 3 = 1.66 each, less than
+    # 3.33, so they keep their place shares and best kyu is not awarded.
     prizes = lines[lines.index("### Prizes now decided"):]
     assert prizes[2:7] == ["**Open**", "", "| Name | Prize | Amount |", "|---|---|---:|",
                            "| Adams, Amy | places 1–2, shared by 2 | 25.00 GBP |"]
-    assert "| Baker, Ben | best kyu player | 5.00 GBP |" in prizes
-    assert f"| {EVIL} | places 3–5, shared by 2 | 5.00 GBP |" in prizes
+    assert "| Baker, Ben | places 3–5, shared by 3 | 3.33 GBP |" in prizes
+    assert f"| {EVIL} | places 3–5, shared by 3 | 3.33 GBP |" in prizes
+    assert "best kyu" not in "\n".join(prizes)
     assert "— corrected" not in "\n".join(prizes)
 
 
