@@ -124,6 +124,21 @@ def test_search_finds_a_player(phone: Watched, demo_url: str):
     assert phone.outside(demo_url) == []
 
 
+def test_search_finds_names_typed_without_accents(phone: Watched, demo_url: str):
+    # data/players.yaml: Dvořák, Petr; Müller, Thomas (typed Muller or, the German way, Mueller); García,
+    # Pablo; Murphy, Seán; Lefèvre, Julien; de Vries, Pieter (typed as one word).
+    typed = {"Dvorak": "dvorak-petr", "Muller": "mueller-thomas", "Mueller": "mueller-thomas",
+             "Garcia": "garcia-pablo", "Sean": "murphy-sean", "lefevre": "lefevre-julien", "devries": "de-vries-pieter"}
+    page = phone.page
+    for words, pid in typed.items():
+        page.goto(demo_url + "/")
+        page.locator("label.md-header__button[for='__search']").click()
+        page.locator("input.md-search__input").fill(words)
+        expect(page.locator(f".md-search-result__item a[href*='players/{pid}/']").first).to_be_attached(
+            timeout=10_000)
+    assert phone.errors == []
+
+
 def test_a_round_opens_with_its_boards(phone: Watched, demo_url: str):
     page = phone.page
     page.goto(demo_url + "/2000-mso-shogi/championship/")

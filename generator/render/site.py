@@ -29,7 +29,7 @@ from ..standings import EventResults, Standing, columns
 from ..teams import COLUMNS, TeamStanding, board_points
 from ..tiebreaks import TIEBREAKS
 from . import api, bracket
-from .text import Heading, date_range, esc, headings, link, long_date, points, url
+from .text import Heading, date_range, esc, headings, link, long_date, points, spellings, url
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -666,7 +666,7 @@ class Renderer:
             played = list(dict.fromkeys(f"{e['event'].short} {e['festival'].start.year}" if e["festival"].start
                                         else e["event"].short for e in entries[pid]))
             self.page(page, "player.html.j2", player.name, player=player, entries=entries[pid], gp_lines=gp_lines[pid],
-                      search=SearchEntry(player.name, " · ".join([country_name(player.country), *played])),
+                      search=self.player_search(player, played),
                       promotion=self.promotion_rows(pid, page))
             index.append({"name": link(player.name, page, "players/index.md"), "country": player.country,
                           "events": ", ".join(e["event"].short for e in entries[pid])})
@@ -718,6 +718,14 @@ class Renderer:
         how = (f"{ordinal(place)} place" if place else
                f"lost in the {t_stage(lost.stage)} (round {lost.round})" if lost else "still in")
         return link(ko.rules.name, event_page(event, "knockout"), page) + Markup(": seed {}, {}.").format(seed, how)
+
+    @staticmethod
+    def player_search(player: Player, played: list[str]) -> SearchEntry:
+        """A player's search entry: the name; the country, the events played and the other spellings people
+        type (Dvorak for Dvořák, Mueller for Müller, devries for de Vries)."""
+        other = spellings(player.family, player.given)
+        return SearchEntry(player.name, " · ".join([country_name(player.country), *played,
+                                                    *([" ".join(other)] if other else [])]))
 
     def navigation(self) -> list[Any]:
         """The site-wide sidebar. A festival's pages have their own: the site-wide one with that festival in it,

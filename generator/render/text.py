@@ -18,7 +18,7 @@ from markupsafe import Markup, escape
 from ..numbers import points
 
 __all__ = ["Heading", "date_range", "esc", "escape_text", "headings", "json_text", "link", "long_date", "md",
-           "number", "points", "slugify", "url"]
+           "number", "points", "slugify", "spellings", "url"]
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]|{}#!])")
 
@@ -47,6 +47,33 @@ def esc(value: object) -> Markup:
 def escape_text(text: str) -> str:
     """A title or a search entry for the theme, which prints them as HTML: escaped, quotes left as they are."""
     return html.escape(text, quote=False)
+
+
+# Letters that have no accent to strip, as people type them on a keyboard without them.
+_PLAIN_LETTERS = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "Ae", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D",
+                                "þ": "th", "Þ": "Th", "œ": "oe", "Œ": "Oe", "ı": "i", "ß": "ss"})
+_GERMAN = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+
+
+def _unaccented(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", text.translate(_PLAIN_LETTERS))
+                   if not unicodedata.combining(c))
+
+
+def spellings(*names: str) -> list[str]:
+    """The other ways people type a name on a phone, for the search index: without accents (Dvořák: Dvorak,
+    Seán: Sean), with the German ue/oe/ae for ü/ö/ä (Müller: Mueller), and a name of several words as one
+    (de Vries: deVries, O'Brien: OBrien). Only the forms that differ from what is written."""
+    written = {w.casefold() for name in names for w in name.split()}
+    out: list[str] = []
+    for name in names:
+        for form in (_unaccented(name), _unaccented(name.translate(_GERMAN))):
+            words = form.split()
+            joined = re.sub(r"[\s'’-]+", "", form)
+            for word in [*words, *([joined] if len(words) > 1 or joined != form else [])]:
+                if word.casefold() not in written and word not in out:
+                    out.append(word)
+    return out
 
 
 def number(value: Fraction) -> int | float | str:
