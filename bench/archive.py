@@ -464,7 +464,7 @@ def search_seconds(site: Path, family: str) -> tuple[float, float] | str:
             page.goto(url)
             page.locator("label.md-header__button[for='__search']").click()
             typed = time.perf_counter()
-            page.locator("input.md-search__input").fill(family)
+            page.locator("input.md-search__input").press_sequentially(family)  # keys, as a person types
             player = page.locator(f".md-search-result__item a[href*='players/{slugify(family)}-']").first
             player.wait_for(state="attached", timeout=30_000)
             found = time.perf_counter()

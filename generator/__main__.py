@@ -6,13 +6,14 @@ import argparse
 import datetime as dt
 import signal
 import sys
+import textwrap
 from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 from typing import NoReturn
 
 from .diagnostics import Location, Report, Severity, display_path
-from . import changes, fees, formation, handicaps, knockout, round_robin, simul, swiss, team_pairing
+from . import changes, fees, formation, handicaps, knockout, round_robin, sente, simul, swiss, team_pairing
 from .fesa import messages, turnering
 from .fesa import validate as fesa_validate
 from .model import Event, Festival, Player
@@ -346,6 +347,9 @@ def cmd_pair(args: argparse.Namespace) -> int:
         field.sort(key=lambda c: place[c.id])
     proposal = pair(field, adjacent=event.game == "shuuro")
     proposal.notes = ko_notes + proposal.notes
+    if event.colours_known and event.sente == "balanced":  # the first named has sente: balance who has it
+        boards = sente.order([*ko_pairs, *proposal.pairs], res.records, number)
+        ko_pairs, proposal.pairs = boards[:len(ko_pairs)], boards[len(ko_pairs):]
     labels = {c.id: c.label for c in field} | {p: players[p].name for p in in_knockout}
     if target.exists():
         text = round_writer.update_text(target, proposal.pairs, proposal.bye, absent, ko_pairs)
@@ -361,6 +365,8 @@ def cmd_pair(args: argparse.Namespace) -> int:
             header += ["A finished game: [first, second, result, ending, points the first eliminated, points the",
                        "second eliminated], e.g. [a, b, 1-0, checkmate, 250, 60]; the ending is checkmate, stalemate,",
                        "resignation, time or draw; the points may be the pieces taken, e.g. [queen, rook, rook]."]
+        if event.colours_known:
+            header += _wrapped(sente.EXPLAINED[event.sente])
         header += [f"Note: {n}." for n in proposal.notes]
         header.append("Add date: and time: if you like.")
         board_notes = [f"{labels[a]} - {labels[b]}" for a, b in proposal.pairs]
@@ -581,6 +587,11 @@ def cmd_fees(args: argparse.Namespace) -> int:
                 print(f"  {players[pid].name:<28} {money:>8}  {parts}")
         print()
     return EXIT_OK
+
+
+def _wrapped(text: str) -> list[str]:
+    """A comment for a round file's header, in lines of at most 110 characters."""
+    return textwrap.wrap(text, 110)
 
 
 def _knockout_pairs(ko: knockout.Knockout | None, number: int, absent: set[str],

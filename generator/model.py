@@ -272,6 +272,7 @@ class Event:
     armies: dict[PlayerId, Army] = field(default_factory=dict)  # Shuuro: each player's army list
     shuffle_seed: int | None = None  # the seed of round 1's random pairing (Shuuro)
     category: str = ""  # official tournaments (seeds/004): international, national, european, district
+    sente: str = "balanced"  # who has sente in a proposed round (sente.py): "balanced" or "furigoma"
 
     def plays(self, pid: PlayerId) -> bool:
         """Entered, as an entrant (team members included) or as a simul giver."""

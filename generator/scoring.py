@@ -95,6 +95,9 @@ def event_records(event: Event, late_points: dict[PlayerId, Fraction] | None = N
         this = round_records(rnd, event.replay_draws, event.game, event.format == "round-robin")
         if not event.colours_known:
             this = {pid: replace(rec, colour=None) for pid, rec in this.items()}
+        elif event.sente == "furigoma":  # sente is decided at the board: known once the result is written
+            this = {pid: replace(rec, colour=None) if rec.outcome is Outcome.PENDING else rec
+                    for pid, rec in this.items()}
         for pid, recs in records.items():
             first = event.from_round.get(pid, 1)
             if rnd.number < first:

@@ -133,7 +133,7 @@ def test_search_finds_names_typed_without_accents(phone: Watched, demo_url: str)
     for words, pid in typed.items():
         page.goto(demo_url + "/")
         page.locator("label.md-header__button[for='__search']").click()
-        page.locator("input.md-search__input").fill(words)
+        page.locator("input.md-search__input").press_sequentially(words, delay=20)
         expect(page.locator(f".md-search-result__item a[href*='players/{pid}/']").first).to_be_attached(
             timeout=10_000)
     assert phone.errors == []

@@ -139,11 +139,14 @@ def test_pair_writes_the_knockout_games_and_pairs_the_rest_swiss(copy):
     loaded = load(copy)
     assert loaded.ok, loaded.report.lines()
     rnd = loaded.data.festivals[0].events[0].rounds[1]
-    # The semi-finals, better seed first: nl (1) - be (4), jp-fr (2) - de (3).
-    assert [(g.sente.id, g.gote.id) for g in rnd.games if g.knockout] == [("nl", "be"), ("jp-fr", "de")]
+    # The semi-finals: nl (1) - be (4), jp-fr (2) - de (3). Sente, balanced (round-1.yaml: us, gb-old, nl and
+    # jp-fr had sente, de, be, it and dk gote): be (-1) has had it less than nl (+1), de (-1) less than jp-fr (+1).
+    assert [(g.sente.id, g.gote.id) for g in rnd.games if g.knockout] == [("be", "nl"), ("de", "jp-fr")]
     # The Swiss, by points, then festival Elo: us 1 (2200), gb-old 1 (2100), dk 1 (1700); pl-late 0 (1850; late
     # after round 1: 0 points), it 0 (1d grade: 1740). Five players: the bye to the lowest, it. Group of 1 point:
     # top half us v bottom half's first gb-old; dk is left over and floats down to pl-late.
+    # Sente: us and gb-old both +1 and both had sente in round 1: board 3 is odd, the higher-ranked us has it;
+    # dk (-1) has had it less than pl-late (0, no game yet): dk has it.
     assert [(g.sente.id, g.gote.id) for g in rnd.games if not g.knockout] == [("us", "gb-old"), ("dk", "pl-late")]
     assert [b.id for b in rnd.byes] == ["it"]
     text = (copy / EVENT / "round-2.yaml").read_text()

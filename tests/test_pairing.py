@@ -79,9 +79,14 @@ def test_pair_writes_a_round_file_that_checks_clean(datadir, tmp_path):
     # After round 2 (test_scoring): Adams 2, Clark 1½, Evil 1, Dean ½, Baker 0.  Five players: Evil had the
     # round-1 bye, so Baker, the lowest without one, gets it.  Every score group has one player: each floats
     # down to the next, Adams-Clark (they have not met) and Evil-Dean.
+    # Sente (balanced): round 1 Adams and Clark had sente, Baker and Dean gote; round 2 Evil and Baker sente,
+    # Adams and Clark gote. Sente less gote before round 3: Adams 0, Clark 0, Evil +1, Dean -1.
+    # Board 1: Adams 0 = Clark 0; both had gote in round 2; board 1 is odd: the higher-ranked, Adams, has sente.
+    # Board 2: Dean (-1) has had sente less than Evil (+1): Dean has sente, named first.
     text = (datadir.root / "cup/open/round-3.yaml").read_text()
     assert "games:\n  - [adams-amy, clark-cy]" in text
-    assert "\n  - [evil,      dean-dora]" in text
+    assert "\n  - [dean-dora, evil]" in text
+    assert "# Sente: the player who has had it less, then the one who had gote in the last round" in text
     assert "\nbye: [baker-ben]\n" in text
     assert run("check", "--data", "data", cwd=tmp_path).returncode == 0
 
@@ -103,13 +108,14 @@ def test_pair_refuses_to_overwrite_and_force_keeps_comments(datadir, tmp_path):
                  cwd=tmp_path)
     assert forced.returncode == 0, forced.stderr
     # Without Dean (absent): Adams 2, Clark 1½, Evil 1, Baker 0 — four players, no bye: Adams-Clark, Evil-Baker.
+    # Sente: Evil +1 (sente in round 2, a bye in round 1), Baker 0 (gote, then sente): Baker is named first.
     assert path.read_text() == (
         "# Sunday morning: the arbiter's note stays.\n"
         "date: 2024-03-03   # confirmed\n"
         'time: "09:30"\n'
         "games:\n"
         "  - [adams-amy, clark-cy]\n"
-        "  - [evil, baker-ben]\n"
+        "  - [baker-ben, evil]\n"
         "absent: [dean-dora]\n")
 
 
@@ -149,7 +155,8 @@ def test_a_withdrawn_player_is_not_paired_nor_required(datadir, tmp_path):
     # As with Dean absent: Adams 2, Clark 1½, Evil 1, Baker 0 — Adams-Clark, Evil-Baker; and no absent line,
     # because a withdrawn player need not be listed.
     text = (datadir.root / "cup/open/round-3.yaml").read_text()
-    assert "  - [adams-amy, clark-cy]" in text and "  - [evil,      baker-ben]" in text
+    # Sente: Baker (gote, then sente: 0) has had it less than Evil (a bye, then sente: +1): Baker first.
+    assert "  - [adams-amy, clark-cy]" in text and "  - [baker-ben, evil]" in text
     assert "absent" not in text.split("games:")[1]
     assert run("check", "--data", "data", cwd=tmp_path).returncode == 0
 

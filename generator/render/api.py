@@ -130,7 +130,9 @@ def files(data: DataSet, results: dict[str, EventResults], prizes: dict[str, Pri
                 out[f"{base}/round-{rnd.number}.json"] = json_text({
                     "event": event.path, "round": rnd.number,
                     "date": rnd.date.isoformat() if rnd.date else None, "time": rnd.time,
-                    "games": [dict(_game(g, event.game), knockout=g.knockout) for g in rnd.games],
+                    "games": [dict(_game(g, event.game), knockout=g.knockout,
+                                   **({"sente_decided": False} if event.sente == "furigoma" and g.result is None
+                                      else {})) for g in rnd.games],
                     "replays": [_game(g) for g in rnd.replays],
                     "byes": [r.id for r in rnd.byes], "absent": [r.id for r in rnd.absent],
                     "standings_after": [_standing(s, event) for s in table] if table else None,

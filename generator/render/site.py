@@ -332,6 +332,7 @@ class Renderer:
                       any_knockout=any(g.knockout for g in rnd.games), replays=replays,
                       knockout=res.knockout.rules if res.knockout else None,
                       any_handicap=bool(marks),
+                      furigoma_open=event.sente == "furigoma" and any(g.result is None for g in rnd.games),
                       overridden=any(h.overrides_rule for (r, _), h in res.handicaps.items() if r == rnd.number),
                       byes=[link(self.player(r.id).name, player_page(r.id), page) for r in rnd.byes],
                       absent=[link(self.player(r.id).name, player_page(r.id), page) for r in rnd.absent],

@@ -26,6 +26,7 @@ from ..games import oware, shogi, shuuro
 from ..handicaps import CODES as HANDICAP_CODES
 from ..model import (Army, Capture, DataSet, Event, Festival, Game, Giver, GrandPrixEvent, GrandPrixRules, Match,
                      Player, PrizeFund, ProgrammeItem, Ref, Result, Round, Team)
+from .. import sente
 from ..promotion import CATEGORIES
 from ..ratings import Adjustment
 from . import common
@@ -226,6 +227,7 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
         report.error(Location(shown), "the seed of round 1's random pairing is missing",
                      "add shuffle_seed: with any whole number, e.g. the date as 20090829")
     category = _choice(f, "category", CATEGORIES, report, required=False) or ""
+    sente_rule = _choice(f, "sente", sente.RULES, report, required=False) or "balanced"
     f.finish()
     if not SLUG.match(folder.name):
         report.error(Location(shown), f"event folder name '{folder.name}' is not a simple id",
@@ -262,7 +264,7 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
                  unattached=tuple(unattached), together=together, entry_fee=fee,
                  replay_draws=replay_draws, givers=givers, eligibility=eligibility, playoff_over=playoff_over,
                  playoff=playoff, schedule=tuple(schedule), armies=armies, shuffle_seed=shuffle_seed,
-                 category=category)
+                 category=category, sente=sente_rule)
 
 
 def read_armies(path: Path, report: Report) -> dict[str, Army]:
