@@ -21,7 +21,8 @@ from .validate import validate
 
 @dataclass(frozen=True)
 class FesaFile:
-    """An event's standing with FESA: its turnering.txt, or why there is none."""
+    """An event's standing with FESA: whether it is sent for rating (or why not), and its turnering.txt (an
+    event given as a turnering.txt always has its original, rated or not)."""
 
     exported: bool
     reason: str = ""
@@ -160,10 +161,10 @@ def _playoff_problems(event: Event, res: EventResults, report: Report) -> None:
 def fesa_file(event: Event, res: EventResults, data: DataSet, report: Report) -> FesaFile:
     """Build the event's turnering.txt and put it through FESA's checks, as the rating officer will."""
     exported, reason = export.rating_status(event, res.completed)
+    if event.source == "turnering":  # checked as it was read; offered and sent as the organizer wrote it
+        return FesaFile(exported, reason, event.original)
     if not exported:
         return FesaFile(False, reason)
-    if event.source == "turnering":
-        return FesaFile(True, "", event.original)  # already checked as it was read: sent as the organizer wrote it
     t = export.tournament(event, res, data.players, report)
     if t is None:
         return FesaFile(False, "a player's name cannot be written in ISO 8859-1")

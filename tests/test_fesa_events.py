@@ -82,3 +82,18 @@ def test_a_turnering_tournament_without_time_control_is_not_rated(datadir):
     fesa = load(datadir.root).fesa["2024-club/tournament"]
     assert not fesa.exported
     assert fesa.reason == "no time control is given, so it cannot be shown to meet FESA's minimum"
+
+
+def test_the_original_file_is_offered_even_when_the_event_is_not_rated(datadir, tmp_path):
+    # No time-control line (none of the real files has one): not rated, but the file is still published
+    # unchanged, byte for byte, and the page says both things separately.
+    original = "[Club Cup]\n[2024-05-01]\n1 [Adams][Amy] [2+]\n2 [Baker][Ben] [1-]\n"
+    datadir("2024-club/turnering.txt", original)
+    from .conftest import run_generator
+    site = tmp_path / "site"
+    built = run_generator("build", "--data", str(datadir.root), "--site-dir", str(site), cwd=tmp_path)
+    assert built.returncode == 0, built.stderr
+    assert (site / "2024-club/tournament/turnering.txt").read_bytes() == original.encode("latin-1")
+    page = (site / "2024-club/tournament/index.html").read_text(encoding="utf-8")
+    assert "the file as the organizers wrote it, unchanged" in page
+    assert "<strong>FESA rating:</strong> not sent, because no time control is given" in page

@@ -237,7 +237,7 @@ class Renderer:
 
     def event_pages(self, festival: Festival, event: Event, res: EventResults) -> None:
         fesa = self.fesa[event.path]
-        if fesa.exported:
+        if fesa.content:
             self.site.files[f"{event.path}/turnering.txt"] = fesa.content
         common: dict[str, Any] = {"festival": festival, "event": event, "res": res, "fesa": fesa,
                                   "late": bool(event.from_round), "COLUMNS": COLUMNS, "tiebreaks": list(columns(event))}
