@@ -99,6 +99,8 @@ def cmd_fesa_check(args: argparse.Namespace) -> int:
             fesa_validate.validate(tournament, shown, report, rematches_allowed=args.allow_rematches)
     for d in report.sorted():
         print(d.fesa_format(), file=sys.stderr if d.severity is Severity.ERROR else sys.stdout)
+    files = len(args.files)
+    print(f"{files} file{'s' * (files != 1)}: {report.summary()}", file=sys.stderr if report.errors else sys.stdout)
     return EXIT_DATA_ERRORS if report.errors else EXIT_OK
 
 

@@ -132,7 +132,7 @@ def test_placements_must_run_1_to_n_ties_allowed():
 
 def test_a_player_with_another_number_of_rounds():
     _, found = check("[Cup]\n[2024-01-06]\n1 [A][A] [2+ 3+]\n2 [B][B] [1- 3=]\n3 [C][C] [0+]\n")
-    assert "t.txt:5: ERROR: Player #3 has 1 rounds, the others have 2." in found
+    assert "t.txt:5: ERROR: Player #3 has 1 round, the others have 2." in found
 
 
 def test_opponent_out_of_range_or_himself():
@@ -221,11 +221,55 @@ def test_fesa_check_command_exit_codes(tmp_path):
     good.write_bytes(GOOD.encode("iso-8859-1"))
     ok = subprocess.run([sys.executable, "-m", "generator", "fesa", "check", str(good)],
                         check=False, capture_output=True, text=True, cwd=tmp_path)
-    assert (ok.returncode, ok.stdout, ok.stderr) == (0, "", "")
+    assert (ok.returncode, ok.stdout, ok.stderr) == (0, "1 file: 0 errors, 0 warnings\n", "")
     bad = subprocess.run([sys.executable, "-m", "generator", "fesa", "check", str(REAL / "sample__turnering.txt"),
                           str(REAL / "2nd_company_league_2__turnering.txt")],
                          check=False, capture_output=True, text=True, cwd=ROOT)
     assert bad.returncode == 1
     assert bad.stderr.splitlines()[0] == \
         "tests/fixtures/fesa/real/2nd_company_league_2__turnering.txt:3: ERROR: Player #1 has an empty name."
-    assert len(bad.stderr.splitlines()) == 8
+    # Eight errors (players 1-8 of the second file have an empty first name), then the summary line.
+    assert len(bad.stderr.splitlines()) == 9
+    assert bad.stderr.splitlines()[-1] == "2 files: 8 errors, 0 warnings"
+
+
+def test_a_utf8_bom_before_an_ascii_file_reads_with_its_encoding_warning():
+    # The BOM is the bytes EF BB BF, which ISO 8859-1 reads as "ï»¿" before "[Cup]": the name is still "Cup".
+    t, found = check(b"\xef\xbb\xbf[Cup]\n[2024-01-06]\n1 [A][A] [2+]\n2 [B][B] [1-]\n")
+    assert t is not None and t.name == "Cup" and len(t.players) == 2
+    assert found == ['t.txt:1: WARNING: The file looks like UTF-8, not ISO 8859-1: FESA will read "ï»¿[Cup]" '
+                     'here instead of "\ufeff[Cup]".']
+
+
+def test_a_trailing_ctrl_z_is_the_end_of_the_file():
+    t, found = check("[Cup]\r\n[2024-01-06]\r\n1 [A][A] [2+]\r\n2 [B][B] [1-]\r\n\x1a")
+    assert t is not None and len(t.players) == 2 and found == []
+
+
+def test_an_invalid_handicap_on_one_side_gives_only_that_message():
+    # Player #1 writes "(-3p)", not a handicap of the guide; #2's "(+2p)" is valid: only #1's line is wrong.
+    _, found = check("[Cup]\n[2024-01-06]\n1 [A][A] [2+(-3p)]\n2 [B][B] [1-(+2p)]\n")
+    assert found == ['t.txt:3: ERROR: Invalid handicap notation "(-3p)" for player #1 in round 1.']
+
+
+def test_the_guides_faq_example_of_a_no_show_against_a_paired_opponent():
+    # seeds/003 FAQ, verbatim: "1 [Smith][John][2- 3# 1=] 1.5": in round 2 Smith did not show up against #3.
+    t, found = check("[Cup]\n[2024-01-06]\n1 [Smith][John][2- 3# 1=] 1.5\n2 [B][B] [1+ 0+ 0+] 3\n"
+                     "3 [C][C] [0+ 1+ 0+] 3\n")
+    assert t is not None
+    assert [(r.opponent, r.result) for r in t.players[0].results] == [(2, "-"), (3, "#"), (1, "=")]
+    # No message about the no-show: only the example's own slips, "1=" against himself (he is #1) and 1.5
+    # points where 0 + 0 + ½ = 0.5 (and so #3's round-3 cell cannot agree with a game against #1).
+    assert not [f for f in found if "no-show" in f or "round 2" in f]
+    assert "t.txt:3: ERROR: Player #1 is paired against himself in round 3." in found
+    assert "t.txt:3: ERROR: Player #1 has 1.5 points, but the results give 0.5." in found
+    # The same no-show in a consistent file: #3's round-2 cell reads 1+ (a win without play); no error.
+    text = ("[Cup]\n[2024-01-06]\n"
+            "1 [Smith][John] [2- 3# 4=] 0.5\n"
+            "2 [B][B] [1+ 4+ 3-] 2\n"
+            "3 [C][C] [4- 1+ 2+] 2\n"
+            "4 [D][D] [3+ 2- 1=] 1.5\n")
+    assert check(text)[1] == []
+    # 0# (a no-show with no opponent) still reads.
+    assert check("[Cup]\n[2024-01-06]\n1 [A][A] [2+ 0#] 1\n2 [B][B] [1- 0+] 1\n")[1] == []
+

@@ -54,7 +54,8 @@ def test_errors_in_a_turnering_file_are_located_in_the_check(datadir):
     loaded = load(datadir.root)
     assert [d.format() for d in loaded.report.errors] == [
         "data/2024-club/turnering.txt:4: error: Inconsistent results between player #1 and player #2 in round 1. "
-        "(if one won, the other lost against him; a draw is = on both lines)",
+        "(if one won, the other lost against him; a draw is = on both lines; a no-show (#) against him is a win "
+        "(+) on his line)",
         "data/2024-club/turnering.txt:6: error: Player #3 has an empty name. (write [LastName][FirstName])",
     ]
 
@@ -97,3 +98,14 @@ def test_the_original_file_is_offered_even_when_the_event_is_not_rated(datadir, 
     page = (site / "2024-club/tournament/index.html").read_text(encoding="utf-8")
     assert "the file as the organizers wrote it, unchanged" in page
     assert "<strong>FESA rating:</strong> not sent, because no time control is given" in page
+
+
+def test_a_no_show_against_a_paired_opponent_is_a_game_won_without_play(datadir):
+    # Round 1: Adams 2# (did not show up against Baker), Baker 1+ (wins without play): 0 and 1 point, unplayed.
+    datadir("2024-club/turnering.txt", "[Club Cup]\n[2024-05-01]\n[Time control: 30min + 30sec]\n"
+                                        "1 [Adams][Amy] [2#] 0\n2 [Baker][Ben] [1+] 1\n")
+    loaded = load(datadir.root)
+    assert loaded.ok, loaded.report.lines()
+    records = loaded.results["2024-club/tournament"].records
+    assert (records["adams-amy"][0].outcome, records["adams-amy"][0].points) == (Outcome.FORFEIT_LOSS, 0)
+    assert (records["baker-ben"][0].outcome, records["baker-ben"][0].points) == (Outcome.FORFEIT_WIN, 1)

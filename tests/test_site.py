@@ -78,7 +78,7 @@ def test_demo_site_offers_valid_turnering_downloads(demo_build):
         "2001-kurpfalz-new-year-open/tournament"]
     result = subprocess.run([sys.executable, "-m", "generator", "fesa", "check", *map(str, files)],
                             check=False, capture_output=True, text=True)
-    assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+    assert (result.returncode, result.stdout, result.stderr) == (0, "4 files: 0 errors, 0 warnings\n", "")
     for f in files:
         page = (f.parent / "index.html").read_text(encoding="utf-8")
         assert '<a href="turnering.txt">download turnering.txt</a>' in page

@@ -112,8 +112,19 @@ def decode(data: bytes, shown: str, report: Report) -> str:
     return text
 
 
+BOM = "\N{LATIN SMALL LETTER I WITH DIAERESIS}\N{RIGHT-POINTING DOUBLE ANGLE QUOTATION MARK}\N{INVERTED QUESTION MARK}"
+# UTF-8's byte order mark read as ISO 8859-1, as FESA's program sees it ("ï»¿"); decode() warns about it.
+DOS_EOF = "\x1a"  # Ctrl-Z, which old DOS editors write at the end of a file
+
+
 def read(data: bytes, shown: str, report: Report) -> Tournament | None:
     text = decode(data, shown, report)
+    text = text.removeprefix(BOM)
+    if DOS_EOF in text:
+        text, after = text.split(DOS_EOF, 1)
+        if after.strip():
+            report.warning(Location(shown, text.count("\n") + 1), "Text after Ctrl-Z (end of file) is ignored.",
+                           "remove the Ctrl-Z character if the lines after it belong to the file")
     lines = [(n, raw.rstrip("\r\n").strip()) for n, raw in enumerate(text.split("\n"), start=1)]
     lines = [(n, s) for n, s in lines if s and not s.startswith(";")]
     if not lines:

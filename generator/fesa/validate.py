@@ -10,14 +10,15 @@ from collections import Counter
 from fractions import Fraction
 
 from ..diagnostics import Location, Report
-from .turnering import HANDICAPS, Tournament
+from .turnering import HANDICAPS, Token, Tournament
 
 # seeds/003…: "Minimum time controls must be either: 30 minutes + 30 seconds byoyomi, or 20 minutes + 40 seconds"
 MINIMUM_TIME_CONTROLS = ((30, 30), (20, 40))
 
 # seeds/003…, FAQ: 0+ bye (a point), 0- skipped round (no point), 0= half a point, 0# no-show (a loss).
 POINTS = {"+": Fraction(1), "=": Fraction(1, 2), "-": Fraction(0), "#": Fraction(0)}
-OPPOSITE = {"+": "-", "-": "+", "=": "="}
+# The guide's FAQ writes a no-show against a paired opponent as "3#": the opponent then wins without play, "n+".
+AGREE = {("+", "-"), ("-", "+"), ("=", "="), ("#", "+"), ("+", "#")}
 
 
 def meets_minimum(minutes: int, seconds: int) -> bool:
@@ -65,7 +66,8 @@ def validate(t: Tournament, shown: str, report: Report, rematches_allowed: bool 
             report.error(here, f'Invalid nationality "{p.nationality}" for player #{number}.',
                          "use a two-letter country code, e.g. GB")
         if len(p.results) != usual:
-            report.error(here, f"Player #{number} has {len(p.results)} rounds, the others have {usual}.",
+            count = len(p.results)
+            report.error(here, f"Player #{number} has {count} round{'s' * (count != 1)}, the others have {usual}.",
                          "give every player one result per round (0- for a round not played)")
         for rnd, word in p.bad_tokens:
             report.error(here, f'Invalid result "{word}" for player #{number} in round {rnd}.',
@@ -74,7 +76,7 @@ def validate(t: Tournament, shown: str, report: Report, rematches_allowed: bool 
         for rnd, tok in enumerate(p.results, start=1):
             if tok.result == "?":
                 continue
-            if tok.handicap is not None and (tok.handicap_sign is None or tok.handicap_code not in HANDICAPS):
+            if _invalid_handicap(tok):
                 report.error(here, f'Invalid handicap notation "({tok.handicap})" for player #{number} in round {rnd}.',
                              "use -code for the giver and +code for the receiver, code one of "
                              + ", ".join(HANDICAPS))
@@ -91,10 +93,6 @@ def validate(t: Tournament, shown: str, report: Report, rematches_allowed: bool 
                 report.error(here, f"Player #{number} is paired against himself in round {rnd}.",
                              "opponents are numbered by line order")
                 continue
-            if tok.result == "#":
-                report.error(here, f"Player #{number} has a no-show against player #{tok.opponent} in round {rnd}.",
-                             "write 0# for the absentee and 0+ for the opponent")
-                continue
             if tok.opponent in seen and not rematches_allowed:
                 report.error(here, f"Player #{number} meets player #{tok.opponent} twice "
                              f"(rounds {seen[tok.opponent]} and {rnd}).", "correct the opponent numbers")
@@ -103,10 +101,13 @@ def validate(t: Tournament, shown: str, report: Report, rematches_allowed: bool 
                 continue  # each pair is compared once, from the lower number
             other = players[tok.opponent - 1].results
             theirs = other[rnd - 1] if rnd <= len(other) else None
-            if theirs is None or theirs.opponent != number or theirs.result != OPPOSITE.get(tok.result):
+            if theirs is None or theirs.opponent != number or (tok.result, theirs.result) not in AGREE:
                 report.error(here, f"Inconsistent results between player #{number} and player "
                              f"#{tok.opponent} in round {rnd}.",
-                             "if one won, the other lost against him; a draw is = on both lines")
+                             "if one won, the other lost against him; a draw is = on both lines; a no-show "
+                             "(#) against him is a win (+) on his line")
+            elif _invalid_handicap(tok) or _invalid_handicap(theirs):
+                continue  # reported as an invalid notation on its own line, and only there
             elif (tok.handicap is None) != (theirs.handicap is None) or (
                     tok.handicap is not None and theirs.handicap is not None
                     and (tok.handicap_code != theirs.handicap_code or tok.handicap_sign == theirs.handicap_sign)):
@@ -118,6 +119,10 @@ def validate(t: Tournament, shown: str, report: Report, rematches_allowed: bool 
             if total != p.points:
                 report.error(here, f"Player #{number} has {_num(p.points)} points, but the results give "
                              f"{_num(total)}.", "correct the results or the points")
+
+
+def _invalid_handicap(tok: Token) -> bool:
+    return tok.handicap is not None and (tok.handicap_sign is None or tok.handicap_code not in HANDICAPS)
 
 
 def _num(value: Fraction) -> str:

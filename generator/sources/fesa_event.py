@@ -23,6 +23,8 @@ from .yamltree import Fields, load
 EVENT_ID = "tournament"
 DEFAULT_TIEBREAKS = ("sos", "sosos", "sodos")
 _RESULTS = {"+": Result.SENTE_WINS, "-": Result.GOTE_WINS, "=": Result.DRAW}
+# A no-show against a paired opponent (m# on one line, n+ on the other): the game is won without play.
+_NO_SHOW = {("#", "+"): Result.GOTE_WINS_UNPLAYED, ("+", "#"): Result.SENTE_WINS_UNPLAYED}
 
 
 def read_fesa_tournament(folder: Path, registry: dict[str, Player], report: Report) \
@@ -67,7 +69,10 @@ def read_fesa_tournament(folder: Path, registry: dict[str, Player], report: Repo
                 unpaired[tok.result].append(ref)
             elif tok.opponent - 1 > i:
                 other = Ref(ids[tok.opponent - 1], Location(shown, t.players[tok.opponent - 1].line))
-                if tok.handicap_sign == "+":  # the other player gives the handicap: name the giver first
+                theirs = t.players[tok.opponent - 1].results[r].result
+                if (tok.result, theirs) in _NO_SHOW:
+                    games.append(Game(len(games) + 1, ref, other, _NO_SHOW[tok.result, theirs], ref.loc))
+                elif tok.handicap_sign == "+":  # the other player gives the handicap: name the giver first
                     flipped = _RESULTS[{"+": "-", "-": "+", "=": "="}[tok.result]]
                     games.append(Game(len(games) + 1, other, ref, flipped, ref.loc, handicap=tok.handicap_code))
                 else:
