@@ -340,3 +340,26 @@ def test_demo_oware_open_recount_and_ties(demo_build):
         ("8", "Nováková, Tereza", ""), ("9", "Smith, James", ""), ("10", "Brown, Oliver", "game"),
         ("11", "Thompson, Dwayne", ""), ("12", "Campbell, Marcia", "")]
     assert "Sonneborn-Berger 15¼ against 12¾" in html_text
+
+
+def test_demo_small_things_read_right(demo_build):
+    site, _ = demo_build
+    # A tournament whose one event has the festival's name: the player page heads it once.
+    bos = (site / "players/bos-thijs/index.html").read_text(encoding="utf-8")
+    assert '<h2 id="leiden-autumn-open">Leiden Autumn Open<a' in bos
+    assert "Leiden Autumn Open · Leiden Autumn Open" not in bos
+    # The ESC: 24 Europeans qualify for a bracket of up to 32: all of them play, as the intro says.
+    ko = unescape((site / "2000-mso-shogi/championship/knockout/index.html").read_text(encoding="utf-8"))
+    assert "24 players: every one of the nationals or residents of the region present at round 1" in ko
+    assert "the best 32" not in ko.split("(the rules take")[0]
+    # Oware: the houses carry the letters the moves are written with, F to A above, a to f below.
+    oware = (site / "2012-mso-oware/oware-masters/round-1/index.html").read_text(encoding="utf-8")
+    letters = re.findall(r'<div class="oware-row oware-labels">((?:<span aria-hidden="true">\w</span>)+)</div>', oware)
+    assert [re.sub(r"<[^>]+>", "", row) for row in letters[:2]] == ["FEDCBA", "abcdef"]
+    # The home page: the city of a tournament given as turnering.txt with its country (from its name line,
+    # "[Kurpfalz New Year's Open, Ludwigshafen, Germany, 2001-01-06]"), and the newest festival first.
+    home = unescape((site / "index.html").read_text(encoding="utf-8"))
+    assert "Ludwigshafen, Germany" in home
+    order = re.findall(r'<h3 id="[^"]+"><a href="([^"/]+)/">', home)
+    assert order == ["2012-mso-oware", "2009-mso-shuuro", "2001-kurpfalz-new-year-open", "2000-leiden-autumn-open",
+                     "2000-mso-shogi"]

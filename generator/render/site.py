@@ -205,11 +205,17 @@ class Renderer:
 
         top = "".join(house(i) for i in range(11, 5, -1))  # F … A, so that sowing runs counter-clockwise
         bottom = "".join(house(i) for i in range(6))  # a … f
+
+        def labels(indices: range) -> str:  # the houses' letters, as the moves are written
+            return "".join(f'<span aria-hidden="true">{oware_game.house_name(i // 6, i % 6)}</span>' for i in indices)
+
         return Markup(
             f'<div class="oware" data-positions="{html.escape(json.dumps(data))}" '
             f'data-moves="{html.escape(json.dumps(list(game.moves[:len(positions) - 1])))}">'
             f'<p class="oware-player">{second} (A–F) · <span data-store="1">{last.stores[1]}</span> seeds</p>'
+            f'<div class="oware-row oware-labels">{labels(range(11, 5, -1))}</div>'
             f'<div class="oware-row oware-top">{top}</div><div class="oware-row">{bottom}</div>'
+            f'<div class="oware-row oware-labels">{labels(range(6))}</div>'
             f'<p class="oware-player">{first} (a–f) · <span data-store="0">{last.stores[0]}</span> seeds</p>'
             f'<p class="oware-controls"><button type="button" data-step="first" aria-label="Start">«</button>'
             f'<button type="button" data-step="back" aria-label="Back one move">‹</button>'

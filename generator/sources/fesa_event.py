@@ -27,6 +27,17 @@ _RESULTS = {"+": Result.SENTE_WINS, "-": Result.GOTE_WINS, "=": Result.DRAW}
 _NO_SHOW = {("#", "+"): Result.GOTE_WINS_UNPLAYED, ("+", "#"): Result.SENTE_WINS_UNPLAYED}
 
 
+# Country names as the name line writes them ([Name, City, Country, Date]), for the ISO code.
+_BY_NAME = {name.casefold(): code for code, name in COUNTRIES.items()} | {
+    "czech republic": "CZ", "great britain": "GB", "england": "GB", "scotland": "GB", "wales": "GB",
+    "holland": "NL", "the netherlands": "NL", "russia": "RU"}
+
+
+def _country_code(name: str) -> str:
+    """The ISO code of a country named in the name line; '' when the name is not one we know."""
+    return _BY_NAME.get(name.strip().casefold(), "")
+
+
 def read_fesa_tournament(folder: Path, registry: dict[str, Player], report: Report) \
         -> tuple[Festival, dict[str, Player]] | None:
     path = folder / "turnering.txt"
@@ -88,7 +99,7 @@ def read_fesa_tournament(folder: Path, registry: dict[str, Player], report: Repo
     parts = [p.strip() for p in t.name.split(",")]
     name = options.name or parts[0]
     city = options.city or (parts[1] if len(parts) > 2 else "")
-    country = options.country or ""
+    country = options.country or (_country_code(parts[2]) if len(parts) > 3 else "")
     tc = options.time_control
     if tc is None and t.time_control:
         tc = TimeControl(t.time_control[0], t.time_control[1])
