@@ -82,8 +82,11 @@ class Report:
         return [d for d in self.sorted() if d.severity is Severity.WARNING]
 
     def sorted(self) -> list[Diagnostic]:
+        """File by file; in a file, the problems on a line in line order, then those of the whole file, which
+        they often cause (a mistyped id on line 12, then "… is missing from round 9")."""
         unique = dict.fromkeys(self.diagnostics)
-        return sorted(unique, key=lambda d: (d.location, d.severity.value, d.message))
+        return sorted(unique, key=lambda d: (d.location.file, d.location.line == 0, d.location, d.severity.value,
+                                             d.message))
 
     def lines(self, github: bool = False) -> list[str]:
         """Every problem, one per line; github: as GitHub Actions annotations."""

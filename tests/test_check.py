@@ -129,12 +129,25 @@ def test_player_missing_from_a_round_and_paired_with_himself(datadir):
         bye: [baker-ben]
         """)
     found = errors(datadir.root)
+    # The problem on a line first, then the one of the whole round it may cause.
     assert found == [
-        "data/cup/open/round-3.yaml: error: Dean, Dora (dean-dora) is missing from round 3 "
-        "(pair the player, or list the id under 'absent:' or 'bye:')",
         "data/cup/open/round-3.yaml:2:17: error: 'adams-amy' is on both sides of board 1 "
         "(pair two different players)",
+        "data/cup/open/round-3.yaml: error: Dean, Dora (dean-dora) is missing from round 3 "
+        "(pair the player, or list the id under 'absent:' or 'bye:')",
     ]
+
+
+def test_a_mistyped_id_is_listed_before_the_player_it_leaves_missing(datadir):
+    datadir("cup/open/round-3.yaml", """
+        games:
+          - [adams-amy, baker-ben, 1-0]
+          - [clark-cy,  dean-dora, ½-½]
+        bye: [evli]
+        """)
+    found = errors(datadir.root)
+    assert found[0].startswith("data/cup/open/round-3.yaml:4:7: error: ") and "'evli'" in found[0]
+    assert found[-1].startswith("data/cup/open/round-3.yaml: error: ") and "(evil) is missing from round 3" in found[-1]
 
 
 def test_player_not_entered(datadir):

@@ -133,15 +133,16 @@ def test_errors_in_plain_words_with_where_and_how_to_fix(tmp_path: Path, monkeyp
     rows = text.splitlines()
     drew = rows.index("  - [adams-amy, dean-dora, drew]") + 1  # 1-based
     evl = rows.index("  - [clark-cy,  evl,       +-]     # evil did not show up") + 1
-    # 'evil' is then also missing from round 3: three problems, in the order of the file (the whole file first).
+    # 'evil' is then also missing from round 3: three problems, in the order of the file (the whole file last).
     assert "**Not ready to publish: 3 problems to fix.**" in lines[2]
     # column 28: `  - [` (5) and `adams-amy, dean-dora, ` (22) come before it
-    i = lines.index(f"2. **{r3.as_posix()}**, line {drew}, column 28: 'drew' is not a result.")
+    i = lines.index(f"1. **{r3.as_posix()}**, line {drew}, column 28: 'drew' is not a result.")
     assert lines[i + 1].startswith("   How to fix: Write 1-0, 0-1, ½-½ (or draw)")
     # A message is kept as written (it may begin with a name); the hint begins a sentence.
     # column 17: `  - [` (5) and `clark-cy,  ` (11) come before it
-    i = lines.index(f"3. **{r3.as_posix()}**, line {evl}, column 17: unknown player id 'evl'.")
+    i = lines.index(f"2. **{r3.as_posix()}**, line {evl}, column 17: unknown player id 'evl'.")
     assert lines[i + 1] == "   How to fix: Did you mean 'evil'?"
+    assert any(line.startswith(f"3. **{r3.as_posix()}**: ") and "is missing from round 3" in line for line in lines)
 
 
 def test_a_hostile_name_in_a_problem_stays_text(tmp_path: Path):
