@@ -100,10 +100,11 @@ def test_standings_open_from_home_on_a_phone(phone: Watched, demo_url: str):
     # Counted by hand from the round files (replays of drawn ESC games do not count):
     # de Vries R1 1, R2 1, R3 ½ (ESC draw; he won the replay), R4 1, R5 1, R6 0 (Ono), R7 1, R8 1, R9 1 = 7½;
     # Kaufman R1 1, R2 1, R3 1, R4 1, R5 0 (Müller), R6 1, R7 1, R8 0 (de Vries), R9 1 = 7.
+    # Columns: #, Player, Elo, Pts, ….
     expect(rows.nth(0)).to_contain_text("de Vries, Pieter")
-    expect(rows.nth(0).locator("td").nth(2)).to_have_text("7½")
+    expect(rows.nth(0).locator("td").nth(3)).to_have_text("7½")
     expect(rows.nth(1)).to_contain_text("Kaufman, Larry")
-    expect(rows.nth(1).locator("td").nth(2)).to_have_text("7")
+    expect(rows.nth(1).locator("td").nth(3)).to_have_text("7")
     # The page itself never scrolls sideways on a 375 px phone; wide tables scroll inside themselves.
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert phone.errors == []
@@ -382,3 +383,76 @@ def test_search_in_an_archive_finds_players_events_and_festivals(phone: Watched,
     expect(page.locator(".md-search-result__item a[href*='/team-match/']").first).to_be_attached(timeout=10_000)
     assert phone.errors == []
     assert phone.outside(url) == []
+
+
+FITS = """() => [...document.querySelectorAll('article table')].map(t => {
+  const box = t.closest('.md-typeset__scrollwrap') || t; return box.scrollWidth <= box.clientWidth; })"""
+
+
+@pytest.fixture
+def desktop(browser: Browser) -> Iterator[Watched]:
+    w = Watched(browser, {"width": 1280, "height": 800})
+    yield w
+    w.context.close()
+
+
+def test_tables_that_are_not_results_wrap_to_fit(phone: Watched, desktop: Watched, demo_url: str):
+    # On a phone the home page (its Leader column) and the prize lists (their Prize column) fit without
+    # scrolling; on a desktop the organizers' key tables are not cut.
+    for watched, paths in ((phone, ["/", "/2000-mso-shogi/championship/prizes/", "/2000-mso-shogi/prizes/"]),
+                           (desktop, ["/organizers/"])):
+        for path in paths:
+            watched.page.goto(demo_url + path)
+            fits = watched.page.evaluate(FITS)
+            assert fits and all(fits), (path, fits)
+            # Cells marked right-aligned are (the theme's own rule for cells must not win).
+            aligned = watched.page.evaluate("() => [...document.querySelectorAll('article td.r')]"
+                                            ".map(c => getComputedStyle(c).textAlign)")
+            assert set(aligned) <= {"right"}, path
+
+
+def test_wide_results_tables_keep_the_number_and_the_name_in_place(phone: Watched, demo_url: str):
+    page = phone.page
+    page.goto(demo_url + "/2000-mso-shogi/championship/")
+    standings = page.locator("article table").first
+    heads = standings.locator("thead th").all_inner_texts()
+    assert heads[:4] == ["#", "Player", "Elo", "Pts"] and heads[-2:] == ["W–D–L", "Nat"]
+    # de Vries: 7½ from 7 wins, the drawn ESC game (decided by its replay) and the loss to Ono; FESA Elo 2090.
+    first = standings.locator("tbody tr").first.locator("td")
+    assert first.nth(1).inner_text() == "de Vries, Pieter" and first.nth(2).inner_text() == "2090"
+    assert first.nth(len(heads) - 2).inner_text() == "7–1–1"
+    assert first.nth(len(heads) - 1).locator("abbr").get_attribute("title") == "Netherlands"
+    for url, index, sticky in (("/2000-mso-shogi/championship/", 0, 2), ("/2000-mso-shogi/championship/", -1, 1),
+                               ("/2000-mso-shogi/championship/crosstable/", 0, 2)):
+        page.goto(demo_url + url)
+        table = page.locator("article table[data-sticky]").nth(index)
+        table.scroll_into_view_if_needed()
+        cells = table.locator("tbody tr").first.locator("td")
+        before = [cells.nth(i).bounding_box()["x"] for i in range(sticky + 1)]
+        scrolled = table.evaluate("t => { const w = t.closest('.md-typeset__scrollwrap'); w.scrollLeft = 150; "
+                                  "return w.scrollLeft; }")
+        assert scrolled > 10, url  # the table is wider than the phone
+        page.wait_for_timeout(100)
+        after = [cells.nth(i).bounding_box()["x"] for i in range(sticky + 1)]
+        # The number and the name stay (within the table's 1 px border); the rest moves with the scroll.
+        assert all(abs(a - b) <= 1 for a, b in zip(after[:sticky], before[:sticky], strict=True)), url
+        assert after[sticky] < before[sticky] - scrolled / 2, url
+    # Rank after each round: after round 1, ten players share first place on 1 point (a win each).
+    page.goto(demo_url + "/2000-mso-shogi/championship/")
+    progress = page.locator("article table[data-sticky='1']")
+    assert progress.locator("tbody tr").first.locator("td").nth(1).inner_text().endswith("=")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_the_bracket_is_whole_on_a_desktop_and_says_it_scrolls_on_a_phone(phone: Watched, desktop: Watched,
+                                                                           demo_url: str):
+    box = "() => { const b = document.querySelector('.bracket'); return [b.scrollWidth, b.clientWidth]; }"
+    desktop.page.goto(demo_url + "/2000-mso-shogi/championship/knockout/")
+    width, visible = desktop.page.evaluate(box)
+    assert width <= visible
+    expect(desktop.page.locator(".bracket-cue")).to_be_hidden()
+    phone.page.goto(demo_url + "/2000-mso-shogi/championship/knockout/")
+    width, visible = phone.page.evaluate(box)
+    assert width > visible
+    expect(phone.page.locator(".bracket-cue")).to_be_visible()
+    assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -245,9 +245,7 @@ def test_demo_shuuro_recount_and_ties(demo_build):
     # and Lefèvre never met: total Delta, Moreau.
     site, _ = demo_build
     html = (site / "2009-mso-shuuro/shuuro-250/index.html").read_text(encoding="utf-8")
-    table = html.split("<table>")[1].split("</table>")[0]
-    rows = [[re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", r, re.S)]
-            for r in re.findall(r"<tr>(.*?)</tr>", table, re.S)]
+    rows = _table_rows(html)
     assert [(r[0], r[1], r[5]) for r in rows if r] == [
         ("1", "Horák, Jakub", ""), ("2", "Walker, Ben", ""), ("3", "Ferrari, Giulia", ""),
         ("4", "Hughes, Megan", "game"), ("5", "Bakker, Jan", "Δ last"), ("6", "Blake, Tom", ""),
@@ -279,7 +277,7 @@ def _oware_recount(event: str, rounds: int) -> tuple[dict[str, Fraction], dict[s
 
 
 def _table_rows(html_text: str) -> list[list[str]]:
-    table = html_text.split("<table>")[1].split("</table>")[0]
+    table = re.split(r"<table[^>]*>", html_text)[1].split("</table>")[0]
     return [[re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", r, re.S)]
             for r in re.findall(r"<tr>(.*?)</tr>", table, re.S)]
 
@@ -352,6 +350,11 @@ def test_demo_small_things_read_right(demo_build):
     ko = unescape((site / "2000-mso-shogi/championship/knockout/index.html").read_text(encoding="utf-8"))
     assert "24 players: every one of the nationals or residents of the region present at round 1" in ko
     assert "the best 32" not in ko.split("(the rules take")[0]
+    # Numbers named for what they are: the crosstable's line numbers, the entries' starting numbers.
+    cross = (site / "2000-mso-shogi/championship/crosstable/index.html").read_text(encoding="utf-8")
+    assert "<thead><tr><th>Line</th><th>Player</th>" in cross
+    entries = (site / "2000-mso-shogi/championship/entries/index.html").read_text(encoding="utf-8")
+    assert '<th class="r">Start no.</th><th>Player</th>' in entries
     # Oware: the houses carry the letters the moves are written with, F to A above, a to f below.
     oware = (site / "2012-mso-oware/oware-masters/round-1/index.html").read_text(encoding="utf-8")
     letters = re.findall(r'<div class="oware-row oware-labels">((?:<span aria-hidden="true">\w</span>)+)</div>', oware)

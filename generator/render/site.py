@@ -6,6 +6,7 @@ import datetime as dt
 import functools
 import html
 import json
+from collections import Counter
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -145,13 +146,23 @@ class Renderer:
         self.site.nav = self.navigation()
         return self.site
 
-    def standings_rows(self, res: EventResults, table: tuple[Standing, ...], page: str) -> list[dict[str, Any]]:
+    def standings_rows(self, res: EventResults, table: tuple[Standing, ...], page: str,
+                       after: int | None = None) -> list[dict[str, Any]]:
+        """The rows of a standings table after round `after` (the last completed by default): rank, name,
+        festival Elo (the first rating in force in the event, with where it comes from), points, tiebreaks,
+        games won, drawn and lost over the board, country."""
+        after = res.completed if after is None else after
         rows = []
         for s in table:
             p = self.player(s.player)
+            rating = next((r for r in res.ratings.get(s.player, []) if r is not None), None)
+            played = [r.outcome for r in res.records.get(s.player, []) if r.round <= after]
             rows.append({
                 "rank": f"{s.rank}=" if s.shared else str(s.rank),
                 "name": link(p.name, player_page(p.id), page),
+                "elo": rating.elo if rating else "–",
+                "elo_source": rating.explanation if rating else "no rating known",
+                "wdl": "–".join(str(played.count(o)) for o in (Outcome.WIN, Outcome.DRAW, Outcome.LOSS)),
                 "country": p.country,
                 "points": s.points,
                 "tiebreaks": s.tiebreaks,
@@ -275,8 +286,10 @@ class Renderer:
 
     def standings_pages(self, event: Event, res: EventResults, common: dict[str, Any]) -> None:
         page = event_page(event)
+        held = [Counter(ranks.values()) for ranks in res.ranks]  # how many players hold each rank, by round
         progress = [{"name": link(self.player(s.player).name, player_page(s.player), page),
-                     "ranks": res.rank_after(s.player)} for s in res.final]
+                     "ranks": [f"{rank}=" if held[i][rank] > 1 else str(rank)
+                               for i, rank in enumerate(res.rank_after(s.player))]} for s in res.final]
         names = {pid: self.player(pid).name for pid in (res.knockout.places.values() if res.knockout else ())}
         template = ("team_standings.html.j2" if res.teams else
                     "criteria_standings.html.j2" if event.ranked_by_criteria else "standings.html.j2")
@@ -342,7 +355,7 @@ class Renderer:
                       overridden=any(h.overrides_rule for (r, _), h in res.handicaps.items() if r == rnd.number),
                       byes=[link(self.player(r.id).name, player_page(r.id), page) for r in rnd.byes],
                       absent=[link(self.player(r.id).name, player_page(r.id), page) for r in rnd.absent],
-                      rows=self.standings_rows(res, table, page) if table else None, **common)
+                      rows=self.standings_rows(res, table, page, rnd.number) if table else None, **common)
 
     def simul_pages(self, event: Event, common: dict[str, Any]) -> None:
         """The simul: an overview of the givers and the winners, and a page per giver with the boards."""

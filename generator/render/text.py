@@ -94,15 +94,17 @@ def long_date(day: dt.date | None) -> str:
     return f"{day:%A} {day.day} {day:%B %Y}" if day else ""
 
 
-def date_range(start: dt.date | None, end: dt.date | None) -> str:
+def date_range(start: dt.date | None, end: dt.date | None, year: bool = True) -> str:
+    """'25–27 August 2000'; without the year ('25–27 August') where a heading above already gives it."""
     if start is None:
         return ""
+    y = " %Y" if year else ""
     if end is None or end == start:
-        return f"{start.day} {start:%B %Y}"
+        return f"{start.day} {start:%B{y}}"
     if (start.year, start.month) == (end.year, end.month):
-        return f"{start.day}–{end.day} {end:%B %Y}"
+        return f"{start.day}–{end.day} {end:%B{y}}"
     if start.year == end.year:
-        return f"{start.day} {start:%B} – {end.day} {end:%B %Y}"
+        return f"{start.day} {start:%B} – {end.day} {end:%B{y}}"
     return f"{start.day} {start:%B %Y} – {end.day} {end:%B %Y}"
 
 
