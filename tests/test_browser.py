@@ -456,3 +456,13 @@ def test_the_bracket_is_whole_on_a_desktop_and_says_it_scrolls_on_a_phone(phone:
     assert width > visible
     expect(phone.page.locator(".bracket-cue")).to_be_visible()
     assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_sente_is_balanced_on_a_players_page(phone: Watched, demo_url: str):
+    # The demo's rounds follow the balanced rule: de Vries (MSOWSC, 9 games) no longer has ☗ in 8 of them.
+    page = phone.page
+    page.goto(demo_url + "/players/de-vries-pieter/")
+    section = page.locator("article h2", has_text="MSOWSC").locator("xpath=following::table[1]")
+    marks = section.locator("tbody tr td:nth-child(3)").all_inner_texts()
+    assert len(marks) == 9 and abs(marks.count("☗") - marks.count("☖")) <= 2
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
