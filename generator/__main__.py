@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import datetime as dt
 import signal
 import sys
@@ -12,7 +13,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import NoReturn
 
-from .diagnostics import Location, Report, Severity, display_path
+from .diagnostics import Location, Report, Severity, display_path, printable
 from . import changes, fees, formation, handicaps, knockout, round_robin, sente, simul, swiss, team_pairing
 from .fesa import messages, turnering
 from .fesa import validate as fesa_validate
@@ -35,7 +36,7 @@ def _print_report(loaded: Loaded, data: Path, github: bool = False) -> None:
     stream = sys.stderr if loaded.report.errors and not github else sys.stdout
     for line in loaded.report.lines(github):
         print(line, file=stream)
-    print(f"{display_path(data)}: {loaded.report.summary()}", file=stream)
+    print(printable(f"{display_path(data)}: {loaded.report.summary()}"), file=stream)
 
 
 def _check(data: Path, github: bool = False) -> bool:
@@ -711,6 +712,9 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `... | head` ends quietly, as other tools do
+    for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show a name gets an escape, not a crash
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     args = parser().parse_args(argv)
     code: int = args.func(args)
     return code

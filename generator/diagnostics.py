@@ -40,7 +40,7 @@ class Diagnostic:
 
     def fesa_format(self) -> str:
         """As FESA's validator prints it: path:line: ERROR: message."""
-        return f"{self.location}: {self.severity.value.upper()}: {self.message}"
+        return printable(f"{self.location}: {self.severity.value.upper()}: {self.message}")
 
     def github_format(self) -> str:
         """As a GitHub Actions workflow command, so that the problem shows on the line of the pull request:
@@ -55,10 +55,13 @@ class Diagnostic:
         return f"::{self.severity.value} {','.join(props)}::{_escape(text, False)}"
 
     def format(self) -> str:
+        """One line: place, severity, message (hint). What the data put in a name or a path is shown escaped, so
+        that no line break or control character (nor a line that begins '::', which GitHub Actions would obey)
+        can come from it."""
         text = f"{self.location}: {self.severity.value}: {self.message}"
         if self.hint:
             text += f" ({self.hint})"
-        return text
+        return printable(text)
 
 
 @dataclass
@@ -66,6 +69,7 @@ class Report:
     """Every problem found while reading and checking; nothing is ever thrown at the user."""
 
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    unread: set[str] = field(default_factory=set)  # files that could not be read at all (syntax, limits, access)
 
     def error(self, location: Location, message: str, hint: str = "") -> None:
         self.diagnostics.append(Diagnostic(location, Severity.ERROR, message, hint))
@@ -95,6 +99,15 @@ class Report:
     def summary(self) -> str:
         e, w = len(self.errors), len(self.warnings)
         return f"{e} error{'s' * (e != 1)}, {w} warning{'s' * (w != 1)}"
+
+
+def printable(text: str) -> str:
+    """Control and format characters (line breaks, tabs, bidirectional overrides …) and lone surrogates as
+    escapes such as \\n or \\u202e: a printed line stays one line, shows what is really there, and can always be
+    written out."""
+    return "".join(c if c.isprintable() and not 0xD800 <= ord(c) <= 0xDFFF else
+                   c.encode("unicode_escape").decode("ascii") if ord(c) < 0x10000 or not c.isprintable() else c
+                   for c in text)
 
 
 def _escape(text: str, property_value: bool) -> str:

@@ -249,6 +249,10 @@ class Event:
     source: str = "yaml"  # "yaml", or "turnering" for a tournament given only as turnering.txt
     city: str = ""
     country: str = ""
+    fesa_name: str = ""  # the name in turnering.txt when the name has letters ISO 8859-1 cannot hold
+    fesa_city: str = ""  # the same for the festival's city
+    name_loc: Location | None = None  # where the name and the city are written, for problems with them
+    city_loc: Location | None = None
     rematches_allowed: bool = False
     fesa_submitted: dt.date | None = None  # when the results were first sent to FESA: a new sending corrects
     original: bytes = field(default=b"", repr=False)  # the turnering.txt a "turnering" event was read from

@@ -167,7 +167,7 @@ def fesa_file(event: Event, res: EventResults, data: DataSet, report: Report) ->
         return FesaFile(False, reason)
     t = export.tournament(event, res, data.players, report)
     if t is None:
-        return FesaFile(False, "a player's name cannot be written in ISO 8859-1")
+        return FesaFile(False, "a name cannot be written in ISO 8859-1, FESA's character set")
     content = turnering.write(t).encode(turnering.ENCODING)
     own = Report()
     shown = f"{event.path}/turnering.txt"

@@ -64,6 +64,8 @@ def _beginners(event: Event, data: DataSet, report: Report) -> None:
 def _known(ref: Ref, players: dict[str, Player], report: Report) -> bool:
     if ref.id in players:
         return True
+    if any(f.endswith("players.yaml") for f in report.unread):
+        return False  # the registry could not be read (its error says why): every id would look unknown
     report.error(ref.loc, f"unknown player id '{ref.id}'",
                  suggest(ref.id, list(players)) or "add the player to players.yaml first")
     return False

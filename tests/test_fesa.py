@@ -238,7 +238,7 @@ def test_a_utf8_bom_before_an_ascii_file_reads_with_its_encoding_warning():
     t, found = check(b"\xef\xbb\xbf[Cup]\n[2024-01-06]\n1 [A][A] [2+]\n2 [B][B] [1-]\n")
     assert t is not None and t.name == "Cup" and len(t.players) == 2
     assert found == ['t.txt:1: WARNING: The file looks like UTF-8, not ISO 8859-1: FESA will read "ï»¿[Cup]" '
-                     'here instead of "\ufeff[Cup]".']
+                     'here instead of "\\ufeff[Cup]".']
 
 
 def test_a_trailing_ctrl_z_is_the_end_of_the_file():

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..countries import country_name
 from ..diagnostics import Report
 from ..model import Event, Outcome, Player
-from ..names import ascii_fold
+from ..names import unaccented
 from ..standings import EventResults
 from .turnering import ENCODING, Line, Token, Tournament
 from .validate import meets_minimum
@@ -91,16 +91,26 @@ def tournament(event: Event, res: EventResults, players: dict[str, Player], repo
         lines.append(Line(placement=number[s.player], new=new, last=last, first=first,
                           nationality=player.country or None, results=tuple(tokens),
                           macmahon=s.late if event.from_round else None, points=s.points))
+    for key, text, where in (("name", event.fesa_name or event.name, event.name_loc),
+                             ("city", event.fesa_city or event.city, event.city_loc)):
+        bad = unencodable(text)
+        if bad:
+            ok = False
+            report.error(where or event.loc, f"the {key} '{text}' has {', '.join(bad)}, which FESA's file (ISO 8859-1) "
+                         f"cannot hold ({event.short} is exported to FESA)",
+                         f'add fesa_{key}: with a plain spelling, e.g. fesa_{key}: "{_ascii(text)}"')
     if not ok:
         return None
     start, end = event.start, event.end or event.start
     # seeds/003…: line 2 is the *last* tournament date; the range goes into the name line.
     dates = (end.isoformat(), end.isoformat()) if end else None
-    place = ", ".join(x for x in (event.city, country_name(event.country) if event.country else "") if x)
+    country = country_name(event.country) if event.country else ""
+    place = ", ".join(x for x in (event.fesa_city or event.city, _ascii(country) if unencodable(country) else country)
+                      if x)
     when = ""
     if start and end:
         when = start.isoformat() if start == end else f"{start.isoformat()} - {end.isoformat()}"
-    title = ", ".join(x for x in (event.name, place, when) if x)
+    title = ", ".join(x for x in (event.fesa_name or event.name, place, when) if x)
     tc = event.time_control
     rounds = " ".join(str(r) for r in range(1, res.completed + 1))
     return Tournament(name=title, dates=dates, time_control=(tc.minutes, tc.byoyomi) if tc else None,
@@ -109,4 +119,4 @@ def tournament(event: Event, res: EventResults, players: dict[str, Player], repo
 
 def _ascii(text: str) -> str:
     """A suggestion for fesa_name: accents dropped, brackets removed."""
-    return ascii_fold(text).replace("[", "").replace("]", "").strip()
+    return unaccented(text).encode("ascii", "ignore").decode().replace("[", "").replace("]", "").strip()

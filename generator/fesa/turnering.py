@@ -166,13 +166,19 @@ def read(data: bytes, shown: str, report: Report) -> Tournament | None:
                       date_line=date_line, date_text=date_text)
 
 
+MAX_NAME = 120  # characters of a player's name, as the reader of the other files allows
+
+
 def _player(number: int, text: str, shown: str, report: Report) -> Line | None:
-    m = _PLAYER.match(text)
+    m = _PLAYER.match(text) if len(text) <= 4000 else None  # a line that long is no player line
     if not m:
         report.error(Location(shown, number), "Invalid player line.",
                      "write <Placement> [<LastName>][<FirstName>] <Nat> [<Results>] <Points>, "
                      "e.g. 1 [Smith][John] GB [2+ 3- 1=] 2.5")
         return None
+    if len(m.group("last")) + len(m.group("first")) > MAX_NAME:
+        report.error(Location(shown, number), f"Player name longer than {MAX_NAME} characters.",
+                     "shorten the name")  # read on, so that the rest of the file is checked too
     tokens, bad = [], []
     for rnd, word in enumerate(m.group("results").split(), start=1):
         t = _TOKEN.match(word)

@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from markupsafe import Markup, escape
 
+from ..names import unaccented
 from ..numbers import points
 
 __all__ = ["Heading", "date_range", "esc", "escape_text", "headings", "json_text", "link", "long_date", "md",
@@ -49,15 +50,7 @@ def escape_text(text: str) -> str:
     return html.escape(text, quote=False)
 
 
-# Letters that have no accent to strip, as people type them on a keyboard without them.
-_PLAIN_LETTERS = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "Ae", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D",
-                                "þ": "th", "Þ": "Th", "œ": "oe", "Œ": "Oe", "ı": "i", "ß": "ss"})
 _GERMAN = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
-
-
-def _unaccented(text: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", text.translate(_PLAIN_LETTERS))
-                   if not unicodedata.combining(c))
 
 
 def spellings(*names: str) -> list[str]:
@@ -67,7 +60,7 @@ def spellings(*names: str) -> list[str]:
     written = {w.casefold() for name in names for w in name.split()}
     out: list[str] = []
     for name in names:
-        for form in (_unaccented(name), _unaccented(name.translate(_GERMAN))):
+        for form in (unaccented(name), unaccented(name.translate(_GERMAN))):
             words = form.split()
             joined = re.sub(r"[\s'’-]+", "", form)
             for word in [*words, *([joined] if len(words) > 1 or joined != form else [])]:

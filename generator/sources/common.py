@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from decimal import Decimal, InvalidOperation
 
 from ..countries import COUNTRIES, REGIONS
@@ -39,17 +40,23 @@ def grade(f: Fields, key: str, report: Report) -> str | None:
     return canonical
 
 
+MONEY = re.compile(r"\d{1,12}(\.\d{1,2})?")
+
+
 def money(node: Tree, report: Report, what: str) -> Decimal | None:
     """An amount of money, exactly as written (never through a float)."""
     if isinstance(node, Scalar) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
-        try:
-            amount = Decimal(node.text.replace("_", ""))
-        except InvalidOperation:
-            amount = None
-        if amount is not None and amount >= 0 and amount == amount.quantize(Decimal("0.01")):
+        amount = None
+        if MONEY.fullmatch(node.text.replace("_", "")):  # at most 12 digits and 2 decimals: no overflow later
+            try:
+                amount = Decimal(node.text.replace("_", ""))
+            except InvalidOperation:
+                amount = None
+        if amount is not None:
             return amount
     text = node.text if isinstance(node, Scalar) else "a list or mapping"
-    report.error(node.loc, f"'{what}' should be an amount of money, not '{text}'", "write e.g. 450 or 12.50")
+    report.error(node.loc, f"'{what}' should be an amount of money, not '{text}'",
+                 "write e.g. 450 or 12.50: at most 12 digits and 2 decimals")
     return None
 
 

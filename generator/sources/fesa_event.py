@@ -18,7 +18,7 @@ from ..names import slug
 from ..promotion import CATEGORIES
 from ..model import Event, Festival, Game, Player, Ref, Result, Round, TimeControl
 from . import common
-from .yamltree import Fields, load
+from .yamltree import Fields, load, read_bytes
 
 EVENT_ID = "tournament"
 DEFAULT_TIEBREAKS = ("sos", "sosos", "sodos")
@@ -44,7 +44,10 @@ def read_fesa_tournament(folder: Path, registry: dict[str, Player], report: Repo
     shown = display_path(path)
     options = _options(folder, report)
     before = len(report.errors)
-    t = turnering.read(path.read_bytes(), shown, report)
+    data = read_bytes(path, shown, report)
+    if data is None:
+        return None
+    t = turnering.read(data, shown, report)
     if t is None:
         return None
     fesa_validate(t, shown, report, rematches_allowed=options.rematches)
@@ -109,7 +112,7 @@ def read_fesa_tournament(folder: Path, registry: dict[str, Player], report: Repo
         entrants=tuple(Ref(pid, Location(shown, line.line)) for pid, line in zip(ids, t.players, strict=True)),
         rounds=tuple(rounds), rated=options.rated, source="turnering", city=city, country=country,
         rematches_allowed=options.rematches, fesa_submitted=options.fesa_submitted, category=options.category,
-        original=path.read_bytes())
+        original=data)
     festival = Festival(folder.name, name, Location(shown), city=city, country=country, start=start, end=end,
                         events=(event,))
     return festival, new_players

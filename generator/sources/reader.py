@@ -33,8 +33,9 @@ from . import common
 from .fesa_event import read_fesa_tournament
 from .yamltree import Fields, Mapping, Scalar, Sequence, Tree, as_int, as_str, load, suggest
 
-SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-ROUND_FILE = re.compile(r"^round-([1-9][0-9]*)\.yaml$")
+SLUG = re.compile(r"^(?=.{1,64}$)[a-z0-9]+(?:-[a-z0-9]+)*$")  # an id: it names a folder or a page, so it is short
+ROUND_FILE = re.compile(r"^round-([1-9][0-9]{0,1})\.yaml$")  # round-1.yaml … round-99.yaml
+MAX_ROUNDS = 99
 TIME = re.compile(r"^([01]?[0-9]|2[0-3]):[0-5][0-9]$")
 SPAN = re.compile(r"^(([01]?[0-9]|2[0-3]):[0-5][0-9])(\s*[-–]\s*(([01]?[0-9]|2[0-3]):[0-5][0-9]))?$")
 FORMATS = ("swiss", "team-swiss", "simul", "round-robin")
@@ -52,6 +53,10 @@ def read_data(root: Path, report: Report, stop_at: tuple[str, int] | None = None
         return DataSet(players, ())
     imported: dict[str, Player] = {}
     for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
+        if folder.is_symlink():
+            report.error(Location(display_path(folder)), "this folder is a link to another place",
+                         "festival folders must be real folders in the data folder")
+            continue
         if (folder / "festival.yaml").exists():
             festival = read_festival(folder, report, stop_at)
             if festival is not None:
@@ -88,8 +93,8 @@ def read_players(path: Path, report: Report) -> dict[str, Player]:
                          "use lower-case letters, digits and single hyphens, e.g. takahashi-ken")
             continue
         f = Fields(value, report, f"player '{pid}'", key.loc)
-        family = f.text("family", required=True)
-        given = f.text("given") or ""
+        family = f.line("family", required=True)
+        given = f.line("given") or ""
         country = common.country(f, "country", report, required=True)
         elo = f.integer("elo", minimum=0)
         grade = common.grade(f, "grade", report)
@@ -126,7 +131,7 @@ def _assessed(f: Fields, report: Report) -> tuple[int | None, str]:
 
 
 def _fesa_name(f: Fields, report: Report) -> tuple[str, str] | None:
-    text = f.text("fesa_name")
+    text = f.line("fesa_name")
     if text is None:
         return None
     last, sep, first = text.partition(",")
@@ -142,10 +147,12 @@ def read_festival(folder: Path, report: Report, stop_at: tuple[str, int] | None 
     shown = display_path(folder / "festival.yaml")
     tree = load(folder / "festival.yaml", shown, report)
     f = Fields(tree, report, "festival.yaml", Location(shown))
-    name = f.text("name", required=True)
-    city = f.text("city") or ""
+    name = f.line("name", required=True)
+    city = f.line("city") or ""
+    city_node = f.raw("city")
+    fesa_city = f.line("fesa_city") or ""
     country = common.country(f, "country", report) or ""
-    venue = f.text("venue") or ""
+    venue = f.line("venue") or ""
     contact = f.text("contact") or ""
     announcement = f.text("announcement") or ""
     start = f.date("start", required=True)
@@ -161,7 +168,7 @@ def read_festival(folder: Path, report: Report, stop_at: tuple[str, int] | None 
     if not SLUG.match(folder.name):
         report.error(Location(shown), f"festival folder name '{folder.name}' is not a simple id",
                      "rename it with lower-case letters, digits and hyphens, e.g. 2000-mso-shogi")
-    folders = {p.name for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")}
+    folders = {p.name for p in folder.iterdir() if p.is_dir() and not p.is_symlink() and not p.name.startswith(".")}
     events = []
     listed = set()
     for event_id, loc in order:
@@ -178,7 +185,8 @@ def read_festival(folder: Path, report: Report, stop_at: tuple[str, int] | None 
         last = stop_at[1] if stop_at and stop_at[0] == f"{folder.name}/{event_id}" else None
         event = read_event(folder / event_id, folder.name, report, last)
         if event is not None:
-            events.append(replace(event, city=city, country=country))
+            events.append(replace(event, city=city, country=country, fesa_city=fesa_city,
+                                  city_loc=city_node.loc if city_node is not None else None))
     for stray in sorted(folders - listed):
         report.warning(Location(display_path(folder / stray)), "event folder not listed in festival.yaml 'events'",
                        "add it to 'events' to publish it")
@@ -192,11 +200,13 @@ def read_festival(folder: Path, report: Report, stop_at: tuple[str, int] | None 
 def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | None = None) -> Event | None:
     shown = display_path(folder / "event.yaml")
     f = Fields(load(folder / "event.yaml", shown, report), report, "event.yaml", Location(shown))
-    name = f.text("name", required=True)
-    short = f.text("short") or name or ""
+    name = f.line("name", required=True)
+    name_node = f.raw("name")
+    fesa_name = f.line("fesa_name") or ""
+    short = f.line("short") or name or ""
     fmt = _choice(f, "format", FORMATS, report)
     game = _choice(f, "game", GAMES, report)
-    rounds_planned = f.integer("rounds", required=True, minimum=1)
+    rounds_planned = f.integer("rounds", required=True, minimum=1, maximum=MAX_ROUNDS)
     start = f.date("start")
     end = f.date("end") or start
     time_control = common.time_control(f, report)
@@ -204,7 +214,7 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
     team_event = fmt == "team-swiss"
     entrants, from_round = _entries(f.items("players", required=not team_event), report)
     teams, unattached, together = _teams(f, report) if team_event else ((), [], frozenset())
-    team_size = (f.integer("team_size", minimum=2) or 4) if team_event else 4
+    team_size = (f.integer("team_size", minimum=2, maximum=50) or 4) if team_event else 4
     if team_event:
         entrants = [m for t in teams for m in t.members] + unattached + entrants
     description = f.text("description") or ""
@@ -222,7 +232,7 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
     knockout = common.knockout_rules(f, report, start)
     fee = common.entry_fee(f, report)
     seed = f.raw("shuffle_seed")
-    shuffle_seed = as_int(seed, report, "shuffle_seed", 0) if seed is not None else None
+    shuffle_seed = as_int(seed, report, "shuffle_seed", 0, 10**15) if seed is not None else None
     if seed is None and game == "shuuro":  # written but not a number: reported once, by as_int
         report.error(Location(shown), "the seed of round 1's random pairing is missing",
                      "add shuffle_seed: with any whole number, e.g. the date as 20090829")
@@ -264,7 +274,8 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
                  unattached=tuple(unattached), together=together, entry_fee=fee,
                  replay_draws=replay_draws, givers=givers, eligibility=eligibility, playoff_over=playoff_over,
                  playoff=playoff, schedule=tuple(schedule), armies=armies, shuffle_seed=shuffle_seed,
-                 category=category, sente=sente_rule)
+                 category=category, sente=sente_rule, fesa_name=fesa_name,
+                 name_loc=name_node.loc if name_node is not None else None)
 
 
 def read_armies(path: Path, report: Report) -> dict[str, Army]:
@@ -295,7 +306,7 @@ def read_armies(path: Path, report: Report) -> dict[str, Army]:
                 report.error(pkey.loc, f"{shuuro.PLURAL[piece]} are written twice in the army of '{pid}'",
                              "write each piece once, with its number")
                 continue
-            n = as_int(pnode, report, f"the number of {shuuro.PLURAL[piece]}", minimum=0)
+            n = as_int(pnode, report, f"the number of {shuuro.PLURAL[piece]}", minimum=0, maximum=64)  # a board
             if n is not None:
                 counts[piece] = n
                 where[piece] = pnode.loc

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import yaml
 
-from ..diagnostics import Location, Report
+from ..diagnostics import Location, Report, Severity
 
 Value = str | int | float | bool | None | dt.date
 
@@ -71,6 +71,8 @@ KIND_NAMES = {Scalar: "a single value", Mapping: "a mapping (key: value lines)",
 MAX_BYTES = 8_000_000
 MAX_DEPTH = 64  # mappings and lists inside one another
 MAX_VALUES = 1_000_000  # values in the file, counting each time an alias repeats one
+MAX_LINE = 120  # characters of a name, a city or a title
+MAX_NUMBER = 100_000  # above any Elo, count, minute or board number a data file holds, unless a key says more
 
 # YAML 1.2's core schema for plain (unquoted) values, as ruamel.yaml reads it; anything else is text.
 _IMPLICIT = (
@@ -265,24 +267,47 @@ class _Builder:
             top.key = None
 
 
-def load(path: Path, shown: str, report: Report) -> Tree | None:
-    """Read one YAML file; syntax errors and files beyond the limits are reported, never raised. An empty file
-    gives None."""
+def read_bytes(path: Path, shown: str, report: Report) -> bytes | None:
+    """A data file's bytes: a regular file inside the data folder (not a link, which may lead anywhere, nor a
+    folder or a device), of at most MAX_BYTES. Anything else is reported, never raised."""
     try:
+        if path.is_symlink():
+            report.error(Location(shown), "this is a link to another place",
+                         "data files must be real files in the data folder: copy the file here")
+            return None
         if not path.is_file():
-            report.error(Location(shown), "this is not a file", "data files are YAML text files")
+            report.error(Location(shown), "this is not a file", "data files are text files")
             return None
         if path.stat().st_size > MAX_BYTES:
             report.error(Location(shown), f"the file is larger than {MAX_BYTES // 1_000_000} MB",
                          "a data file is a few kilobytes: split it, or check it is the right file")
             return None
-        text = path.read_text(encoding="utf-8")
+        return path.read_bytes()
+    except OSError as exc:
+        report.error(Location(shown), f"cannot read the file: {exc.strerror}")
+        return None
+
+
+def load(path: Path, shown: str, report: Report) -> Tree | None:
+    """Read one YAML file; syntax errors and files beyond the limits are reported, never raised. An empty file
+    gives None; so does one that cannot be read, which is then in `report.unread` (so that nothing more is said
+    about it: it is not 'empty')."""
+    before = len(report.diagnostics)
+    tree = _load(path, shown, report)
+    if tree is None and any(d.severity is Severity.ERROR for d in report.diagnostics[before:]):
+        report.unread.add(shown)
+    return tree
+
+
+def _load(path: Path, shown: str, report: Report) -> Tree | None:
+    data = read_bytes(path, shown, report)
+    if data is None:
+        return None
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         report.error(Location(shown), f"the file is not UTF-8 text ({exc.reason} at byte {exc.start})",
                      "save it as UTF-8")
-        return None
-    except OSError as exc:
-        report.error(Location(shown), f"cannot read the file: {exc.strerror}")
         return None
     builder = _Builder(shown, report)
     parser = _Parser(text)
@@ -329,7 +354,8 @@ class Fields:
         if isinstance(node, Mapping):
             self.node = node
         elif node is None:
-            report.error(where, f"{what} is empty", "see the 'For organizers' page for an example")
+            if where.file not in report.unread:  # a file that could not be read is not also 'empty'
+                report.error(where, f"{what} is empty", "see the 'For organizers' page for an example")
         else:
             report.error(node.loc, f"{what} should be {KIND_NAMES[Mapping]}, not {KIND_NAMES[type(node)]}")
 
@@ -356,9 +382,29 @@ class Fields:
         node = self.raw(key, required)
         return as_str(node, self.report, key) if node is not None else None
 
-    def integer(self, key: str, required: bool = False, minimum: int | None = None) -> int | None:
+    def line(self, key: str, required: bool = False, limit: int = MAX_LINE) -> str | None:
+        """A text shown as one line (a name, a city, a title): no line break or control character, at most
+        `limit` characters."""
+        text = self.text(key, required)
+        node = self.raw(key)
+        if text is None or node is None:
+            return text
+        odd = sorted({c for c in text if not c.isprintable()})
+        if odd:
+            shown = ", ".join(c.encode("unicode_escape").decode("ascii") for c in odd)
+            self.report.error(node.loc, f"'{key}' holds a line break or control character ({shown})",
+                              "write it on one line, with letters, digits and punctuation only")
+            return None
+        if len(text) > limit:
+            self.report.error(node.loc, f"'{key}' is {len(text)} characters long, more than {limit}",
+                              "shorten it")
+            return None
+        return text
+
+    def integer(self, key: str, required: bool = False, minimum: int | None = None,
+                maximum: int = MAX_NUMBER) -> int | None:
         node = self.raw(key, required)
-        return as_int(node, self.report, key, minimum) if node is not None else None
+        return as_int(node, self.report, key, minimum, maximum) if node is not None else None
 
     def flag(self, key: str) -> bool | None:
         node = self.raw(key)
@@ -400,10 +446,15 @@ def as_str(node: Tree, report: Report, what: str) -> str | None:
     return None
 
 
-def as_int(node: Tree, report: Report, what: str, minimum: int | None = None) -> int | None:
+def as_int(node: Tree, report: Report, what: str, minimum: int | None = None,
+           maximum: int = MAX_NUMBER) -> int | None:
     if isinstance(node, Scalar) and isinstance(node.value, int) and not isinstance(node.value, bool):
         if minimum is not None and node.value < minimum:
             report.error(node.loc, f"'{what}' must be at least {minimum}, not {node.value}")
+            return None
+        if node.value > maximum:
+            report.error(node.loc, f"'{what}' must be at most {maximum:,}, not {node.value:,}",
+                         "check the number: it is far larger than any event needs")
             return None
         return node.value
     text = node.text if isinstance(node, Scalar) else KIND_NAMES[type(node)]
