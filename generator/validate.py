@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from pathlib import Path
 
 from . import beginners, knockout, oware, round_robin
 from .games import oware as oware_game
@@ -61,11 +62,16 @@ def _beginners(event: Event, data: DataSet, report: Report) -> None:
                          "ranked above 10 kyu: remove the player from 'players'")
 
 
+def _registry_unread(report: Report) -> bool:
+    """players.yaml could not be read (its error says why): every id would look unknown, so none is called so."""
+    return any(Path(f).name == "players.yaml" for f in report.unread)
+
+
 def _known(ref: Ref, players: dict[str, Player], report: Report) -> bool:
     if ref.id in players:
         return True
-    if any(f.endswith("players.yaml") for f in report.unread):
-        return False  # the registry could not be read (its error says why): every id would look unknown
+    if _registry_unread(report):
+        return False
     report.error(ref.loc, f"unknown player id '{ref.id}'",
                  suggest(ref.id, list(players)) or "add the player to players.yaml first")
     return False
@@ -137,7 +143,7 @@ def validate_event(event: Event, players: dict[str, Player], report: Report) -> 
                          suggest(pid, list(entrants)) or "use the id of an entrant")
     for adj in event.adjustments:
         where = adj.loc or event.loc
-        if adj.player not in players:
+        if adj.player not in players and not _registry_unread(report):
             report.error(where, f"unknown player id '{adj.player}' in rating_adjustments",
                          suggest(adj.player, list(players)) or "use an id from players.yaml")
         elif entrants and adj.player not in entrants:

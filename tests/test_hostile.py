@@ -1,0 +1,113 @@
+"""Careless or hostile data (issue: robustness): every case gives located errors and exit code 1, never a
+traceback, a hang, a crash in the build, or an output line a CI runner would obey."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from .conftest import ROOT, Writer, run_generator
+
+SHUURO = ROOT / "tests" / "fixtures" / "shuuro"
+
+
+def check(root: Path, *extra: str) -> tuple[int, list[str]]:
+    result = run_generator("check", "--data", str(root), *extra, cwd=root.parent)
+    out = result.stdout + result.stderr
+    assert "Traceback" not in out
+    assert not any(line.startswith("::") for line in result.stderr.splitlines())
+    return result.returncode, result.stderr.splitlines()
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_numbers_beyond_any_event_are_located(datadir):
+    event = datadir.root / "cup/open/event.yaml"
+    edit(event, "rounds: 3", "rounds: 1000000000")
+    edit(event, "places: [30, 20, 10]", "places: [12345678901234567890123456789, 20, 10.555]")
+    code, lines = check(datadir.root)
+    assert code == 1
+    assert any(line.startswith("data/cup/open/event.yaml:5:9: error: 'rounds' must be at most 99") for line in lines)
+    money = [line for line in lines if "should be an amount of money" in line]
+    assert len(money) == 2 and all(":13:" in line for line in money)  # both on the prizes line
+
+
+def test_an_army_of_a_million_pawns_is_refused_at_once(tmp_path):
+    root = Writer(SHUURO, tmp_path).root
+    armies = next(root.glob("*/*/armies.yaml"))
+    edit(armies, "pawn: 3}", "pawn: 1000000}")
+    code, lines = check(root)
+    assert code == 1 and any("the number of Pawns' must be at most 64" in line for line in lines)
+
+
+def test_links_folders_and_devices_are_not_read(datadir):
+    elsewhere = datadir.root.parent / "outside"
+    shutil.copytree(datadir.root / "cup", elsewhere)  # before the link below: copying it would never end
+    (datadir.root / "linked").symlink_to(elsewhere, target_is_directory=True)
+    round_3 = datadir.root / "cup/open/round-3.yaml"
+    round_3.unlink()
+    round_3.symlink_to("/dev/zero")
+    club = datadir.root / "club"
+    (club / "turnering.txt").mkdir(parents=True)
+    code, lines = check(datadir.root)
+    assert code == 1
+    assert "data/cup/open/round-3.yaml: error: this is a link to another place (data files must be real files in " \
+           "the data folder: copy the file here)" in lines
+    assert any(line.startswith("data/linked: error: this folder is a link to another place") for line in lines)
+    assert "data/club/turnering.txt: error: this is not a file (data files are text files)" in lines
+
+
+def test_a_syntax_error_is_not_also_an_empty_file_and_ids_are_not_all_unknown(datadir):
+    players = datadir.root / "players.yaml"
+    edit(players, 'family: Adams', 'family: "Adams\\ud800"')  # a lone surrogate: libyaml refuses the escape
+    code, lines = check(datadir.root, "--annotations", "github")
+    result = run_generator("check", "--data", str(datadir.root), "--annotations", "github", cwd=datadir.root.parent)
+    assert code == 1 and "Traceback" not in result.stdout + result.stderr
+    assert [line for line in result.stdout.splitlines() if "players.yaml" in line] == [
+        "::error file=data/players.yaml,line=2,col=30::YAML syntax: found invalid Unicode character escape code "
+        "(check indentation, colons and brackets on this line and the one before)"]
+    assert "unknown player id" not in result.stdout and "is empty" not in result.stdout
+
+
+def test_names_stay_on_one_line_and_are_bounded(datadir):
+    edit(datadir.root / "players.yaml", "family: Baker", 'family: "Ba\\nker"')
+    edit(datadir.root / "cup/open/event.yaml", "name: Test Open", "name: " + "O" * 200)
+    code, lines = check(datadir.root)
+    assert code == 1
+    assert any(line.startswith("data/players.yaml:3:22: error: 'family' holds a line break or control character "
+                               "(\\n)") for line in lines)
+    assert any(line.startswith("data/cup/open/event.yaml:1:7: error: 'name' is 200 characters long, more than 120")
+               for line in lines)
+
+
+def test_a_long_name_in_a_turnering_file_is_located(datadir):
+    datadir("club/turnering.txt", "[Club Cup]\n[2024-05-01]\n1 [" + "X" * 300 + "][Amy] [2+] 1\n2 [Baker][Ben] [1-] 0\n")
+    code, lines = check(datadir.root)
+    assert code == 1 and "data/club/turnering.txt:3: error: Player name longer than 120 characters. (shorten the " \
+                         "name)" in lines
+
+
+def test_a_city_or_name_fesa_cannot_hold_is_located_and_can_be_overridden(datadir):
+    festival = datadir.root / "cup/festival.yaml"
+    event = datadir.root / "cup/open/event.yaml"
+    edit(festival, "city: ", "city: Łódź  # was: ")
+    edit(event, "name: Test Open", "name: Test Open – 2024")
+    code, lines = check(datadir.root)
+    assert code == 1
+    city = [line for line in lines if "the city 'Łódź' has Ł, ź" in line]
+    assert city and city[0].startswith("data/cup/festival.yaml:") and 'fesa_city: "Lodz"' in city[0]
+    name = [line for line in lines if "the name 'Test Open – 2024' has –" in line]
+    assert name and name[0].startswith("data/cup/open/event.yaml:1:7:") and 'fesa_name: "Test Open - 2024"' in name[0]
+    edit(festival, "city: Łódź", "fesa_city: Lodz\ncity: Łódź")
+    edit(event, "name: Test Open – 2024", "fesa_name: Test Open 2024\nname: Test Open – 2024")
+    assert check(datadir.root)[0] == 0
+
+
+def test_a_folder_name_cannot_write_a_workflow_command(datadir):
+    (datadir.root / "cup").rename(datadir.root / "cup\n::error file=x::pwned")
+    code, lines = check(datadir.root)  # check() asserts that no line starts with '::'
+    assert code == 1 and any("cup\\n::error file=x::pwned" in line for line in lines)
