@@ -85,7 +85,8 @@ def test_names_stay_on_one_line_and_are_bounded(datadir):
 
 
 def test_a_long_name_in_a_turnering_file_is_located(datadir):
-    datadir("club/turnering.txt", "[Club Cup]\n[2024-05-01]\n1 [" + "X" * 300 + "][Amy] [2+] 1\n2 [Baker][Ben] [1-] 0\n")
+    datadir("club/turnering.txt",
+            "[Club Cup]\n[2024-05-01]\n1 [" + "X" * 300 + "][Amy] [2+] 1\n2 [Baker][Ben] [1-] 0\n")
     code, lines = check(datadir.root)
     assert code == 1 and "data/club/turnering.txt:3: error: Player name longer than 120 characters. (shorten the " \
                          "name)" in lines
