@@ -251,6 +251,10 @@ _BLOCKS = ("html|head|body|header|footer|main|nav|article|aside|section|div|p|ul
 _BEFORE_BLOCK = re.compile(rf"\n(?=</?(?:{_BLOCKS})[\s/>])")
 _AFTER_BLOCK = re.compile(rf"(<(?:{_BLOCKS})(?:\s[^>]*)?>|</(?:{_BLOCKS})>)\n")
 _LABEL = re.compile(r'<span class="md-ellipsis">\n([^<\n]*)\n</span>')
+# The theme's links and icon buttons lay out their parts as flex items, where white space between them is not
+# shown: a link's label, an icon's <svg>, a button's or a label's edges.
+_CHROME = re.compile(r'(?<=</span>)\n(?=</a>)|(?<=class="md-nav__link">)\n(?=<span)'
+                     r'|\n(?=</?(?:svg|label|button)\b)|(?<=</svg>)\n|(?<=</label>)\n(?=<)')
 
 
 def on_env(env: Environment, config: MkDocsConfig, files: Files, **_: Any) -> Environment:
@@ -268,6 +272,7 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig, **_: Any) -> str
         return output
     output = _BLANK.sub("\n", _INDENT.sub("\n", output))
     output = _LABEL.sub(r'<span class="md-ellipsis">\1</span>', _AFTER_BLOCK.sub(r"\1", _BEFORE_BLOCK.sub("", output)))
+    output = _CHROME.sub("", output)
     if page.made_from:
         _kept("_pages_kept", _pages_kept)[page.file.src_uri] = (page.made_from, output)
     return output

@@ -162,7 +162,7 @@ class Renderer:
                 "name": link(p.name, player_page(p.id), page),
                 "elo": rating.elo if rating else "–",
                 "elo_source": rating.explanation if rating else "no rating known",
-                "wdl": "–".join(str(played.count(o)) for o in (Outcome.WIN, Outcome.DRAW, Outcome.LOSS)),
+                "wdl": "-".join(str(played.count(o)) for o in (Outcome.WIN, Outcome.DRAW, Outcome.LOSS)),
                 "country": p.country,
                 "points": s.points,
                 "tiebreaks": s.tiebreaks,
