@@ -27,7 +27,7 @@ from .sources import round_writer
 from .sources.yamltree import suggest
 
 ROOT = Path(__file__).resolve().parent.parent
-EXIT_OK, EXIT_DATA_ERRORS, EXIT_BUILD_FAILED = 0, 1, 2
+EXIT_OK, EXIT_DATA_ERRORS, EXIT_BUILD_FAILED, EXIT_ENVIRONMENT = 0, 1, 2, 3
 
 
 def _print_report(loaded: Loaded, data: Path, github: bool = False) -> None:
@@ -620,7 +620,8 @@ def parser() -> argparse.ArgumentParser:
     top = OneLineErrors(
         prog="python -m generator",
         description="Banzuke: check festival result files and publish them as a website.",
-        epilog="Exit codes: 0 fine, 1 errors in the data, 2 the site build failed.")
+        epilog="Exit codes: 0 fine, 1 errors in the data, 2 the site build failed, 3 a file or folder could not be "
+               "written or read (permissions, a file where a folder is needed, a full disk).")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=OneLineErrors)
 
     def add(name: str, help_text: str) -> argparse.ArgumentParser:
@@ -716,7 +717,12 @@ def main(argv: list[str] | None = None) -> int:
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="backslashreplace")
     args = parser().parse_args(argv)
-    code: int = args.func(args)
+    try:
+        code: int = args.func(args)
+    except OSError as exc:  # the machine, not the data: one line, its own exit code
+        where = f" {display_path(Path(exc.filename))}" if exc.filename else ""
+        print(printable(f"error: cannot use{where}: {exc.strerror or exc}"), file=sys.stderr)
+        return EXIT_ENVIRONMENT
     return code
 
 

@@ -112,3 +112,14 @@ def test_a_folder_name_cannot_write_a_workflow_command(datadir):
     (datadir.root / "cup").rename(datadir.root / "cup\n::error file=x::pwned")
     code, lines = check(datadir.root)  # check() asserts that no line starts with '::'
     assert code == 1 and any("cup\\n::error file=x::pwned" in line for line in lines)
+
+
+def test_environment_problems_are_one_line_and_exit_3(datadir, tmp_path):
+    # A file where a folder is needed (a read-only folder cannot be had when the tests run as root).
+    blocker = tmp_path / "a-file"
+    blocker.write_text("", encoding="utf-8")
+    for args in (("build", "--site-dir", str(blocker)), ("fesa", "export", "--out", str(blocker / "sub"))):
+        result = run_generator(*args, "--data", str(datadir.root), cwd=tmp_path)
+        errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
+        assert result.returncode == 3 and "Traceback" not in result.stderr, args
+        assert len(errors) == 1 and "Not a directory" in errors[0], args
