@@ -227,7 +227,7 @@ def _decide(stage: str, number: int, a: PlayerId | None, b: PlayerId | None, rnd
     game = next((g for g in rnd.games if g.knockout and {g.sente.id, g.gote.id} == pair), None)
     replays = tuple(g for g in rnd.replays if {g.sente.id, g.gote.id} == pair)
     if game is None:
-        ko.problems.append(Problem(Location(rnd.loc.file), f"the {ko.rules.short} game {a} - {b} ({stage}) is "
+        ko.problems.append(Problem(rnd.pairings_end or rnd.loc, f"the {ko.rules.short} game {a} - {b} ({stage}) is "
                                    f"missing from round {number}", f"add [{a}, {b}, result] under 'knockout:'"))
         return Tie(stage, number, a, b)
     winner = _winner(game)

@@ -7,7 +7,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from . import grand_prix, promotion
-from .diagnostics import Location, Report
+from .diagnostics import Report
 from .grand_prix import GrandPrix
 from .fesa import export, turnering
 from .fesa import validate as fesa_validate
@@ -142,7 +142,7 @@ def _playoff_problems(event: Event, res: EventResults, report: Report) -> None:
         why = (f"{event.short} is not finished" if po is None else
                "first place is not shared" if len(res.final) < 2 or res.final[1].points < res.final[0].points
                else f"only {len(event.entrants)} took part (a play-off needs more than {event.playoff_over})")
-        report.error(Location(games.loc.file), f"no play-off is needed: {why}", "remove playoff.yaml")
+        report.error(games.loc, f"no play-off is needed: {why}", "remove playoff.yaml")
         return
     if po is None or not po.needed:
         return
@@ -152,7 +152,7 @@ def _playoff_problems(event: Event, res: EventResults, report: Report) -> None:
                 report.error(ref.loc, f"'{ref.id}' does not share first place, so does not play the play-off",
                              f"the play-off is between {', '.join(po.players)}")
     if not po.decided:
-        where = Location(games.loc.file) if games else event.loc
+        where = games.loc if games else event.loc
         report.warning(where, f"{event.short}: {len(po.players)} players share first place and a play-off "
                        "decides the winner", "add its games to playoff.yaml in the event folder"
                        if games is None else "the play-off has no single winner yet: add its next game")

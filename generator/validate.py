@@ -98,11 +98,11 @@ def validate_event(event: Event, players: dict[str, Player], report: Report) -> 
     expected = 1
     for rnd in event.rounds:
         if rnd.number > event.rounds_planned:
-            report.error(Location(rnd.loc.file),
+            report.error(rnd.loc,
                          f"round {rnd.number} is beyond the event's {event.rounds_planned} rounds",
                          "check the file name, or raise 'rounds' in event.yaml")
         if rnd.number != expected:
-            report.error(Location(rnd.loc.file), f"round {rnd.number} comes after round {expected - 1}: "
+            report.error(rnd.loc, f"round {rnd.number} comes after round {expected - 1}: "
                          f"round {expected} is missing", f"add round-{expected}.yaml")
         expected = rnd.number + 1
         if rnd.date and event.start and event.end and not event.start <= rnd.date <= event.end:
@@ -134,7 +134,8 @@ def validate_event(event: Event, players: dict[str, Player], report: Report) -> 
             if rnd.number < event.from_round.get(pid, 1) or rnd.number > event.withdrawn.get(pid, rnd.number):
                 continue
             if pid not in seen and rnd.readable:
-                report.error(Location(rnd.loc.file), f"{players[pid].name} ({pid}) is missing from round {rnd.number}",
+                report.error(rnd.pairings_end or rnd.loc,
+                             f"{players[pid].name} ({pid}) is missing from round {rnd.number}",
                              "pair the player, or list the id under 'absent:' or 'bye:'")
 
     for pid in event.withdrawn:
@@ -355,7 +356,7 @@ def _teams(event: Event, players: dict[str, Player], report: Report) -> None:
             continue
         outside = len(rnd.games) - sum(len(m.games) for m in rnd.matches)
         if outside:
-            report.error(Location(rnd.loc.file), f"round {rnd.number} has {outside} games outside 'matches:'",
+            report.error(rnd.loc, f"round {rnd.number} has {outside} games outside 'matches:'",
                          "in a team event every game is a board of a match: matches: - teams: [a, b] boards: […]")
         seen: dict[str, Location] = {}
         for match in rnd.matches:
@@ -382,7 +383,7 @@ def _teams(event: Event, players: dict[str, Player], report: Report) -> None:
                                  f"{b.name}", "pair each board of a match across the two teams")
         for tid, team in teams.items():
             if tid not in seen and rnd.matches:
-                report.error(Location(rnd.loc.file), f"team {team.name} has no match in round {rnd.number}",
+                report.error(rnd.pairings_end or rnd.loc, f"team {team.name} has no match in round {rnd.number}",
                              "add its match under 'matches:'")
 
 
@@ -412,7 +413,7 @@ def _playoff(event: Event, players: dict[str, Player], entrants: dict[str, Locat
     po = event.playoff
     assert po is not None
     if event.playoff_over is None:
-        report.error(Location(po.loc.file), f"{event.short} has no play-off",
+        report.error(po.loc, f"{event.short} has no play-off",
                      "remove playoff.yaml, or set playoff_when_more_than in event.yaml")
         return
     for game in po.games:

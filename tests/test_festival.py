@@ -226,7 +226,7 @@ def test_beginners_playoff(gpdir):
                                                 encoding="utf-8")
     (folder / "playoff.yaml").write_text("games:\n  - [n1, n2, 1-0]\n", encoding="utf-8")
     lines = load(gpdir).report.lines()
-    assert any("playoff.yaml: error: no play-off is needed: only 2 took part (a play-off needs more than 2)" in x
+    assert any("playoff.yaml:1: error: no play-off is needed: only 2 took part (a play-off needs more than 2)" in x
                for x in lines), lines
     # With a play-off from one player up, the two players sharing first place (2 each) play it; n1 wins.
     event = folder / "event.yaml"

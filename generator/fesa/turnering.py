@@ -128,7 +128,7 @@ def read(data: bytes, shown: str, report: Report) -> Tournament | None:
     lines = [(n, raw.rstrip("\r\n").strip()) for n, raw in enumerate(text.split("\n"), start=1)]
     lines = [(n, s) for n, s in lines if s and not s.startswith(";")]
     if not lines:
-        report.error(Location(shown), "Tournament name cannot be empty.", "the file is empty")
+        report.error(Location(shown, 1), "Tournament name cannot be empty.", "the file is empty")
         return None
     name_line, first = lines[0]
     name = first[1:-1].strip() if first.startswith("[") and first.endswith("]") else ""

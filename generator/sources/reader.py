@@ -82,7 +82,7 @@ def read_players(path: Path, report: Report) -> dict[str, Player]:
         report.error(Location(shown), "the player registry is missing", "create players.yaml")
         return {}
     tree = load(path, shown, report)
-    top = Fields(tree, report, "players.yaml", Location(shown))
+    top = Fields(tree, report, "players.yaml", Location(shown, 1))
     players: dict[str, Player] = {}
     if top.node is None:
         return players
@@ -146,7 +146,7 @@ def _fesa_name(f: Fields, report: Report) -> tuple[str, str] | None:
 def read_festival(folder: Path, report: Report, stop_at: tuple[str, int] | None = None) -> Festival | None:
     shown = display_path(folder / "festival.yaml")
     tree = load(folder / "festival.yaml", shown, report)
-    f = Fields(tree, report, "festival.yaml", Location(shown))
+    f = Fields(tree, report, "festival.yaml", Location(shown, 1))
     name = f.line("name", required=True)
     city = f.line("city") or ""
     city_node = f.raw("city")
@@ -192,14 +192,14 @@ def read_festival(folder: Path, report: Report, stop_at: tuple[str, int] | None 
                        "add it to 'events' to publish it")
     if name is None or start is None or not f.ok:
         return None
-    return Festival(folder.name, name, Location(shown), city=city, country=country, venue=venue,
+    return Festival(folder.name, name, Location(shown, 1), city=city, country=country, venue=venue,
                     start=start, end=end, events=tuple(events), contact=contact, announcement=announcement,
                     grand_prix=grand_prix, prize_fund=fund, programme=tuple(programme))
 
 
 def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | None = None) -> Event | None:
     shown = display_path(folder / "event.yaml")
-    f = Fields(load(folder / "event.yaml", shown, report), report, "event.yaml", Location(shown))
+    f = Fields(load(folder / "event.yaml", shown, report), report, "event.yaml", Location(shown, 1))
     name = f.line("name", required=True)
     name_node = f.raw("name")
     fesa_name = f.line("fesa_name") or ""
@@ -265,7 +265,7 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
     rounds.sort(key=lambda r: r.number)
     if name is None or fmt is None or game is None or rounds_planned is None or not f.ok:
         return None
-    return Event(folder.name, festival_id, name, short, fmt, game, rounds_planned, Location(shown),
+    return Event(folder.name, festival_id, name, short, fmt, game, rounds_planned, Location(shown, 1),
                  start=start, end=end, time_control=time_control, tiebreaks=tuple(tiebreaks),
                  entrants=tuple(entrants), rounds=tuple(rounds), description=description,
                  rated=rated is not False, fesa_submitted=fesa_submitted, handicap_rule=handicap_rule,
@@ -282,7 +282,7 @@ def read_armies(path: Path, report: Report) -> dict[str, Army]:
     """armies.yaml: player id → {king: 1, queen: 1, rook: 1, …}; a piece not written counts 0. The limits are
     checked in validate.py, against the pack's rules."""
     shown = display_path(path)
-    top = Fields(load(path, shown, report), report, "armies.yaml", Location(shown))
+    top = Fields(load(path, shown, report), report, "armies.yaml", Location(shown, 1))
     armies: dict[str, Army] = {}
     if top.node is None:
         return armies
@@ -504,7 +504,7 @@ def read_round(path: Path, number: int, report: Report, game: str = "shogi") -> 
     before = len(report.errors)
     tree = load(path, shown, report)
     if tree is None and len(report.errors) > before:
-        return Round(number, Location(shown), readable=False)  # a syntax error: nothing more to say about it
+        return Round(number, Location(shown, 1), readable=False)  # a syntax error: nothing more to say about it
     f = Fields(tree, report, f"round {number}", Location(shown, 1, 1))
     date = f.date("date")
     time = f.text("time")
@@ -537,8 +537,25 @@ def read_round(path: Path, number: int, report: Report, game: str = "shogi") -> 
     byes = _refs(f.items("bye"), report, "bye")
     absent = _refs(f.items("absent"), report, "absent")
     f.finish()
-    return Round(number, Location(shown), date=date, time=time, games=tuple(games),
-                 byes=tuple(byes), absent=tuple(absent), replays=tuple(replays), matches=tuple(matches))
+    # Where a missing pairing is reported: after everything written in the file, so that the problems of the
+    # lines above, which often cause it (a mistyped id), come first.
+    end = _last_line(tree) + 1 if tree is not None else 1
+    return Round(number, Location(shown, 1), date=date, time=time, games=tuple(games),
+                 byes=tuple(byes), absent=tuple(absent), replays=tuple(replays), matches=tuple(matches),
+                 pairings_end=Location(shown, end))
+
+
+def _last_line(tree: Tree) -> int:
+    """The last line a value of the tree is written on."""
+    last, stack = tree.loc.line, [tree]
+    while stack:
+        node = stack.pop()
+        last = max(last, node.loc.line)
+        if isinstance(node, Mapping):
+            stack.extend(v for _, v in node.items)
+        elif isinstance(node, Sequence):
+            stack.extend(node.items)
+    return last
 
 
 def _match(node: Tree, first_board: int, report: Report) -> Match | None:

@@ -306,7 +306,9 @@ def _load(path: Path, shown: str, report: Report) -> Tree | None:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        report.error(Location(shown), f"the file is not UTF-8 text ({exc.reason} at byte {exc.start})",
+        line = data.count(b"\n", 0, exc.start) + 1
+        col = len(data[data.rfind(b"\n", 0, exc.start) + 1:exc.start].decode("utf-8", "replace")) + 1
+        report.error(Location(shown, line, col), f"the file is not UTF-8 text ({exc.reason} at byte {exc.start})",
                      "save it as UTF-8")
         return None
     builder = _Builder(shown, report)

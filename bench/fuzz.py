@@ -1,0 +1,186 @@
+"""Fuzzing `check`: careless or hostile edits of a small festival, each checked in a child process with limits.
+
+    .venv/bin/python bench/fuzz.py [RUNS] [--seed S]
+
+Each run takes the test festival (tests/fixtures/mini, with a tournament given as turnering.txt added), applies one
+to three random edits of the kinds a careless or hostile pull request makes (a value replaced by a hostile one,
+a line deleted, repeated, moved or re-indented, bytes inserted, a file cut short or emptied, an id mistyped),
+and runs the reading, checking and computing of `check` on it in a forked child that has 5 seconds and 1 GB.
+It prints how many runs ended in each way:
+
+- clean: no error; located: errors, each with its file and line;
+- unlocated: an error that names its file but no line;
+- traceback: an exception escaped; hang: over 5 s; memory: over 1 GB.
+
+The test suite runs a few hundred seeded runs of the same (tests/test_fuzz.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import resource
+import signal
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from generator.pipeline import load  # noqa: E402
+
+FIXTURE = ROOT / "tests" / "fixtures" / "mini"
+TURNERING = (b"[Club Cup, Leiden, Netherlands, 2024-05-01]\n[2024-05-01]\n[Time control: 30min + 30sec]\n"
+             b"Nr Name Nat 1 2 Pts\n1 [Adams][Amy] GB [2+ 3+(-b)] 2\n2 [Baker][Ben] NL [1- 3=] 0.5\n"
+             b"3 N [Stone][Sam] NL [0+ 1-(+b)] 1\n4 [Moss][Mo] [0# 0-] 0\n")
+SECONDS, MEGABYTES = 5, 1024
+HOSTILE = [
+    ".inf", "-.inf", ".nan", "!!float abc", "!!int x", "1000000000", "-1", "0", "99999999999999999999999999999",
+    "1e400", "12.345", '"\\ud800"', "'<script>alert(1)</script>'", '"<img src=x onerror=alert(1)>"',
+    '"[x](javascript:alert(1))"', "'{{ 7*7 }}'", "'a | b'", '"a\\nb"', '"\\t\\x07"', "[", "]", "{", "}", ":", "-",
+    "&a [*a]", "*nope", "&x 1", "~", "''", "yes", "2024-02-30", "2024-13-01", "x" * 300, "[" * 200, "{a: [b, {c: d}]}",
+    "[[[[]]]]", "!!binary AAAA", "!custom 1", "? complex", "'\u202e'", "Łódź – 2024", "../../etc/passwd", "\\", "%",
+]
+BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join([f'*{chr(97 + i)}'] * 9)}]\n" for i in range(8))
+
+
+def pristine() -> dict[str, bytes]:
+    files = {p.relative_to(FIXTURE).as_posix(): p.read_bytes() for p in FIXTURE.rglob("*") if p.is_file()}
+    files["club/turnering.txt"] = TURNERING
+    return files
+
+
+def mutate(files: dict[str, bytes], rng: random.Random) -> dict[str, bytes]:
+    """One to three random edits; returns the edited copy."""
+    out = dict(files)
+    for _ in range(rng.randint(1, 3)):
+        name = rng.choice(sorted(out))
+        data = out[name]
+        lines = data.split(b"\n")
+        kind = rng.randrange(10)
+        i = rng.randrange(len(lines))
+        if kind == 0 and b":" in lines[i]:  # a value replaced by a hostile one
+            head = lines[i].split(b":", 1)[0]
+            lines[i] = head + b": " + rng.choice(HOSTILE).encode("utf-8")
+        elif kind == 1 and b"[" in lines[i]:  # an item of a flow list replaced
+            parts = lines[i].split(b",")
+            j = rng.randrange(len(parts))
+            parts[j] = parts[j][: parts[j].find(b"[") + 1] + rng.choice(HOSTILE).encode("utf-8")
+            lines[i] = b",".join(parts)
+        elif kind == 2:
+            del lines[i]
+        elif kind == 3:
+            lines.insert(i, lines[i])
+        elif kind == 4:
+            j = rng.randrange(len(lines))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif kind == 5:
+            lines[i] = (b"  " + lines[i]) if rng.random() < 0.5 else lines[i][2:]
+        elif kind == 6:  # bytes no editor should write
+            pos = rng.randrange(len(data) + 1)
+            out[name] = data[:pos] + bytes(rng.choice([0, 7, 26, 0xFF, 0xC3, 0xEF, 13, 9])
+                                            for _ in range(rng.randint(1, 3))) + data[pos:]
+            continue
+        elif kind == 7:
+            out[name] = data[: rng.randrange(len(data) + 1)]
+            continue
+        elif kind == 8:
+            out[name] = rng.choice([b"", b"\n", b"---\n", BOMB.encode(), b"- [" * 500, b"\xef\xbb\xbf" + data])
+            continue
+        else:  # an id mistyped
+            ids = [w for w in data.replace(b",", b" ").replace(b"[", b" ").replace(b"]", b" ").split()
+                   if w.count(b"-") == 1 and w.islower()]
+            if ids:
+                word = rng.choice(ids)
+                out[name] = data.replace(word, word[:-1] + b"x", 1)
+                continue
+        out[name] = b"\n".join(lines)
+    return out
+
+
+def check_tree(files: dict[str, bytes]) -> tuple[str, str]:
+    """Writes the tree to a temporary folder and checks it in this process: (outcome, an example)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "data"
+        for name, data in files.items():
+            path = root / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+        loaded = load(root)
+        errors = loaded.report.errors
+        for d in loaded.report.diagnostics:
+            d.format()  # printing a problem must work too
+        if not errors:
+            return "clean", ""
+        unlocated = [d for d in errors if not d.location.line]
+        return ("unlocated", unlocated[0].format().replace(str(root), "data")) if unlocated else ("located", "")
+
+
+def run_isolated(files: dict[str, bytes]) -> tuple[str, str]:
+    """check_tree in a forked child with SECONDS and MEGABYTES: (outcome, detail)."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child
+        os.close(read)
+        resource.setrlimit(resource.RLIMIT_AS, (MEGABYTES * 2**20, MEGABYTES * 2**20))
+        signal.alarm(SECONDS)
+        try:
+            outcome, detail = check_tree(files)
+        except MemoryError:
+            outcome, detail = "memory", ""
+        except BaseException as exc:  # noqa: BLE001 - anything escaping is what is being counted
+            outcome, detail = "traceback", f"{type(exc).__name__}: {exc}"[:300]
+        os.write(write, f"{outcome}\n{detail}".encode("utf-8", "replace"))
+        os._exit(0)
+    os.close(write)
+    chunks = []
+    while chunk := os.read(read, 65536):
+        chunks.append(chunk)
+    os.close(read)
+    _, status = os.waitpid(pid, 0)
+    text = b"".join(chunks).decode("utf-8", "replace")
+    if not text:
+        if os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGALRM:
+            return "hang", ""
+        return "memory" if os.WIFSIGNALED(status) else "traceback", f"child ended with status {status}"
+    outcome, _, detail = text.partition("\n")
+    return outcome, detail
+
+
+def fuzz(runs: int, seed: int) -> tuple[Counter[str], dict[str, list[str]]]:
+    rng = random.Random(seed)
+    base = pristine()
+    counts: Counter[str] = Counter()
+    examples: dict[str, list[str]] = {}
+    for n in range(runs):
+        outcome, detail = run_isolated(mutate(base, rng))
+        counts[outcome] += 1
+        if outcome in ("traceback", "hang", "memory", "unlocated") and len(examples.setdefault(outcome, [])) < 5:
+            examples[outcome].append(f"run {n}: {detail}")
+    return counts, examples
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("runs", nargs="?", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    start = time.perf_counter()
+    counts, examples = fuzz(args.runs, args.seed)
+    seconds = time.perf_counter() - start
+    print(f"{args.runs} runs (seed {args.seed}) in {seconds:.0f} s")
+    for outcome in ("clean", "located", "unlocated", "traceback", "hang", "memory"):
+        print(f"  {outcome:10} {counts[outcome]:>7}")
+    for outcome, lines in examples.items():
+        print(f"{outcome}, for example:")
+        for line in lines:
+            print(f"  {line}")
+
+
+if __name__ == "__main__":
+    main()
