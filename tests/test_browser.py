@@ -469,7 +469,8 @@ def test_sente_is_balanced_on_a_players_page(phone: Watched, demo_url: str):
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
-PAYLOAD = '<script>alert(1)</script><img src=x onerror=alert(2)>"><svg onload=alert(3)>[x](javascript:alert(4))|{{ 7*7 }}'
+PAYLOAD = ('<script>alert(1)</script><img src=x onerror=alert(2)>"><svg onload=alert(3)>[x](javascript:alert(4))'
+           '|{{ 7*7 }}')
 TEXT_KEYS = ("name", "short", "family", "given", "city", "venue", "title", "note", "description", "announcement",
              "contact")
 
