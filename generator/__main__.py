@@ -719,6 +719,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         code: int = args.func(args)
+    except round_writer.Unreadable as exc:  # a file to update that is not valid YAML: located, left untouched
+        for line in exc.report.lines():
+            print(line, file=sys.stderr)
+        print("error: the file was left as it is: correct it, then run the command again", file=sys.stderr)
+        return EXIT_DATA_ERRORS
     except OSError as exc:  # the machine, not the data: one line, its own exit code
         where = f" {display_path(Path(exc.filename))}" if exc.filename else ""
         print(printable(f"error: cannot use{where}: {exc.strerror or exc}"), file=sys.stderr)

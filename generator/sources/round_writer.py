@@ -1,4 +1,5 @@
-"""Writes a proposed round file for the arbiter to review and commit; an existing file keeps its comments."""
+"""Writes a proposed round file for the arbiter to review and commit. An existing file is spliced: only the
+lines of the keys a proposal replaces are rewritten, every other byte stays as the organizer wrote it."""
 
 from __future__ import annotations
 
@@ -7,6 +8,9 @@ from pathlib import Path
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+from ..diagnostics import Report, display_path
+from .yamltree import Mapping, parse_text
 
 
 def _flow(items: list[str]) -> CommentedSeq:
@@ -40,26 +44,92 @@ def new_text(header: list[str], pairs: Pairs, bye: str | None, absent: list[str]
     return "\n".join(lines) + "\n"
 
 
+class Unreadable(Exception):
+    """The file to update cannot be read as YAML: it is left as it is, and the problems say where."""
+
+    def __init__(self, report: Report):
+        super().__init__("unreadable")
+        self.report = report
+
+
+def splice(path: Path, blocks: dict[str, list[str] | None]) -> str:
+    """The file with the top-level keys of `blocks` rewritten (their lines replaced by the given lines; None:
+    the key removed; a key not in the file is added after the last of them that is) and every other byte kept:
+    comments, blank lines, quoting, anchors, the byte order mark and the line endings. The end-of-line comment
+    of a one-line key that is rewritten stays on it. A file that is not valid YAML raises Unreadable."""
+    raw = path.read_bytes()
+    bom = raw.startswith(b"\xef\xbb\xbf")
+    text = raw.decode("utf-8-sig")
+    newline = "\r\n" if "\r\n" in text else "\n"
+    lines = text.replace("\r\n", "\n").split("\n")
+    trailing = lines[-1] == ""
+    if trailing:
+        lines.pop()
+    report = Report()
+    tree = parse_text(text, display_path(path), report)
+    if report.errors:
+        raise Unreadable(report)
+    keys = [(str(k.value), k.loc.line) for k, _ in tree.items] if isinstance(tree, Mapping) else []
+    spans: dict[str, tuple[int, int]] = {}  # key -> (first line, last line), 0-based, inclusive
+    for n, (key, line) in enumerate(keys):
+        nxt = keys[n + 1][1] - 1 if n + 1 < len(keys) else len(lines)
+        last = nxt - 1
+        while last > line - 1 and (not lines[last].strip() or lines[last].lstrip().startswith("#")):
+            last -= 1  # comments and blank lines before the next key are not this key's
+        spans[key] = (line - 1, last)
+    out = list(lines)
+    after = max((spans[k][1] for k in blocks if k in spans), default=len(lines) - 1)
+    added: list[str] = []
+    for key in sorted(blocks, key=lambda k: spans.get(k, (len(lines), 0))[0], reverse=True):
+        new = blocks[key]
+        if key not in spans:
+            if new:
+                added = new + added
+            continue
+        first, last = spans[key]
+        if new is not None and first == last and len(new) == 1:
+            comment = _eol_comment(lines[first])
+            new = [new[0] + comment]
+        out[first:last + 1] = new or []
+        if after >= first:
+            after += len(new or []) - (last - first + 1)
+    if added:
+        order = [k for k in blocks if k not in spans]
+        added = [line for k in order for line in (blocks[k] or [])]
+        out[after + 1:after + 1] = added
+    result = newline.join(out) + (newline if trailing or not out else "")
+    return ("\ufeff" if bom else "") + result
+
+
+def _eol_comment(line: str) -> str:
+    """The end-of-line comment of a line ('   # …'), outside quotes; '' without one."""
+    quote = None
+    for i, c in enumerate(line):
+        if quote:
+            quote = None if c == quote else quote
+        elif c in "'\"":
+            quote = c
+        elif c == "#" and i > 0 and line[i - 1] in " \t":
+            j = i
+            while j > 0 and line[j - 1] in " \t":
+                j -= 1
+            return line[j:]
+    return ""
+
+
+def _games(key: str, pairs: Pairs) -> list[str] | None:
+    if not pairs:
+        return None
+    width = max(len(a) for a, _ in pairs) + 1
+    return [f"{key}:", *(f"  - [{a + ',':<{width}} {b}]" for a, b in pairs)]
+
+
 def update_text(path: Path, pairs: Pairs, bye: str | None, absent: list[str], knockout: Pairs | None = None) -> str:
-    """The existing file with new games, knock-out games, bye and absent lists; its other keys and comments
-    stay."""
-    yaml = _round_trip()
-    data = yaml.load(path.read_text(encoding="utf-8"))
-    if not isinstance(data, CommentedMap):
-        data = CommentedMap()
-    if knockout:
-        data["knockout"] = CommentedSeq([_flow([a, b]) for a, b in knockout])
-    elif "knockout" in data:
-        del data["knockout"]
-    data["games"] = CommentedSeq([_flow([a, b]) for a, b in pairs])
-    for key, value in (("bye", [bye] if bye else []), ("absent", absent)):
-        if value:
-            data[key] = _flow(value)
-        elif key in data:
-            del data[key]
-    out = io.StringIO()
-    yaml.dump(data, out)
-    return out.getvalue()
+    """The existing file with new games, knock-out games, bye and absent lists; every other line stays as
+    written (splice)."""
+    return splice(path, {"knockout": _games("knockout", knockout or []), "games": _games("games", pairs) or
+                         ["games: []"], "bye": [f"bye: [{bye}]"] if bye else None,
+                         "absent": [f"absent: [{', '.join(absent)}]"] if absent else None})
 
 
 def _round_trip() -> YAML:
@@ -114,20 +184,7 @@ def team_text(header: list[str], matches: list[tuple[str, str, str, list[Board],
 
 def update_team_text(path: Path, matches: list[tuple[str, str, str, list[Board], list[str]]],
                      absent: list[str]) -> str:
-    """The existing file with new matches and absent list; its other keys and comments stay."""
-    yaml = _round_trip()
-    data = yaml.load(path.read_text(encoding="utf-8"))
-    if not isinstance(data, CommentedMap):
-        data = CommentedMap()
-    seq = CommentedSeq()
-    for a, b, _, boards, _ in matches:
-        seq.append(CommentedMap([("teams", _flow([a, b])),
-                                 ("boards", CommentedSeq([_flow([x, y, *([c] if c else [])]) for x, y, c in boards]))]))
-    data["matches"] = seq
-    if absent:
-        data["absent"] = _flow(absent)
-    elif "absent" in data:
-        del data["absent"]
-    out = io.StringIO()
-    yaml.dump(data, out)
-    return out.getvalue()
+    """The existing file with new matches and absent list; every other line stays as written (splice)."""
+    block = team_text([], matches, [])
+    return splice(path, {"matches": block.rstrip("\n").split("\n"),
+                         "absent": [f"absent: [{', '.join(absent)}]"] if absent else None})

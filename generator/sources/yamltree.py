@@ -311,6 +311,11 @@ def _load(path: Path, shown: str, report: Report) -> Tree | None:
         report.error(Location(shown, line, col), f"the file is not UTF-8 text ({exc.reason} at byte {exc.start})",
                      "save it as UTF-8")
         return None
+    return parse_text(text, shown, report)
+
+
+def parse_text(text: str, shown: str, report: Report) -> Tree | None:
+    """YAML text as a located tree; problems reported, never raised."""
     builder = _Builder(shown, report)
     parser = _Parser(text)
     try:

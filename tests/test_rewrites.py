@@ -1,0 +1,66 @@
+"""pair --force rewrites only the keys of the proposal: every other byte of the organizer's file stays
+(comments, blank lines, quoting, anchors, BOM, CRLF); a file it cannot parse is refused and left untouched."""
+
+from __future__ import annotations
+
+from .conftest import run_generator
+
+
+def pair_round_3(datadir, *extra: str):
+    return run_generator("pair", "cup/open", "--round", "3", "--data", "data", "--force", *extra,
+                         cwd=datadir.root.parent)
+
+
+def test_everything_outside_the_proposal_stays_byte_for_byte(datadir):
+    target = datadir.root / "cup/open/round-3.yaml"
+    before = ("\ufeff# Round 3: the arbiter's notes stay.\r\n"
+              "date: &day 2024-03-03   # confirmed\r\n"
+              "time: '09:30'\r\n"
+              "games:\r\n"
+              "  - [adams-amy, baker-ben]   # an old pairing\r\n"
+              "  - {0: clark-cy, 1: dean-dora}\r\n"
+              "# A comment block after the games,\r\n"
+              "# which belongs to no game.\r\n"
+              "\r\n"
+              "bye: [evil]   # asked for one\r\n"
+              "# The end.\r\n")
+    target.write_bytes(before.encode("utf-8"))
+    result = pair_round_3(datadir)
+    assert result.returncode == 0, result.stderr
+    # The proposal (test_pairing): Adams-Clark, Dean-Evil (Dean has had sente less), the bye to Baker. Only the
+    # games' lines and the bye's value change; the BOM, CRLF, the anchor, the quoting and every comment stay.
+    assert target.read_bytes().decode("utf-8") == (
+        "\ufeff# Round 3: the arbiter's notes stay.\r\n"
+        "date: &day 2024-03-03   # confirmed\r\n"
+        "time: '09:30'\r\n"
+        "games:\r\n"
+        "  - [adams-amy, clark-cy]\r\n"
+        "  - [dean-dora, evil]\r\n"
+        "# A comment block after the games,\r\n"
+        "# which belongs to no game.\r\n"
+        "\r\n"
+        "bye: [baker-ben]   # asked for one\r\n"
+        "# The end.\r\n")
+
+
+def test_absent_players_and_a_file_of_comments_only(datadir):
+    target = datadir.root / "cup/open/round-3.yaml"
+    target.write_text("# Round 3 on Sunday.\n# Pairings come later.\n", encoding="utf-8")
+    result = pair_round_3(datadir, "--absent", "dean-dora")
+    assert result.returncode == 0, result.stderr
+    # Without Dean: Adams-Clark, Baker-Evil (Baker has had sente less), no bye; the comments stay on top.
+    assert target.read_text(encoding="utf-8") == (
+        "# Round 3 on Sunday.\n# Pairings come later.\n"
+        "games:\n  - [adams-amy, clark-cy]\n  - [baker-ben, evil]\n"
+        "absent: [dean-dora]\n")
+
+
+def test_a_file_that_is_not_yaml_is_refused_and_left_untouched(datadir):
+    target = datadir.root / "cup/open/round-3.yaml"
+    broken = "games:\n  - [adams-amy, clark-cy\nbye: [evil]\n"
+    target.write_text(broken, encoding="utf-8")
+    result = pair_round_3(datadir)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr.splitlines()[0].startswith("data/cup/open/round-3.yaml:3:")
+    assert "YAML syntax" in result.stderr.splitlines()[0]
+    assert target.read_text(encoding="utf-8") == broken
