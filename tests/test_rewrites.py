@@ -64,3 +64,23 @@ def test_a_file_that_is_not_yaml_is_refused_and_left_untouched(datadir):
     assert result.stderr.splitlines()[0].startswith("data/cup/open/round-3.yaml:3:")
     assert "YAML syntax" in result.stderr.splitlines()[0]
     assert target.read_text(encoding="utf-8") == broken
+
+
+def test_teams_keeps_a_comment_block_and_the_line_endings(tmp_path):
+    from .test_teams import FOUR_V_THREE, _festival
+    event = FOUR_V_THREE.replace("      y: {name: Ys, players: [y1, y2, y3]}\n",
+                                 "    # Registered on the day before:\n"
+                                 "    unattached: [y1, y2, y3]   # came on the day\n")
+    data = _festival(tmp_path, event, {})
+    path = data / "t/m/event.yaml"
+    before = path.read_text(encoding="utf-8")
+    path.write_bytes(before.replace("\n", "\r\n").encode("utf-8"))
+    result = run_generator("teams", "--data", str(data), "t/m", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    after = path.read_bytes().decode("utf-8")
+    # The new team is added at the end of 'teams:', 'unattached:' (and its end-of-line comment) removed; the
+    # comment block above it and the CRLF line endings stay, and every other line is as it was.
+    assert "\r\n# Registered on the day before:\r\n" in after and "unattached" not in after
+    assert "team-a: {name: Team A, players: [y1, y2, y3]}   # average" in after
+    assert after.replace("\r\n", "\n").count("\n") == before.count("\n")
+    assert "\n" not in after.replace("\r\n", "")

@@ -69,14 +69,7 @@ def splice(path: Path, blocks: dict[str, list[str] | None]) -> str:
     tree = parse_text(text, display_path(path), report)
     if report.errors:
         raise Unreadable(report)
-    keys = [(str(k.value), k.loc.line) for k, _ in tree.items] if isinstance(tree, Mapping) else []
-    spans: dict[str, tuple[int, int]] = {}  # key -> (first line, last line), 0-based, inclusive
-    for n, (key, line) in enumerate(keys):
-        nxt = keys[n + 1][1] - 1 if n + 1 < len(keys) else len(lines)
-        last = nxt - 1
-        while last > line - 1 and (not lines[last].strip() or lines[last].lstrip().startswith("#")):
-            last -= 1  # comments and blank lines before the next key are not this key's
-        spans[key] = (line - 1, last)
+    spans = _spans(lines, tree)
     out = list(lines)
     after = max((spans[k][1] for k in blocks if k in spans), default=len(lines) - 1)
     added: list[str] = []
@@ -99,6 +92,19 @@ def splice(path: Path, blocks: dict[str, list[str] | None]) -> str:
         out[after + 1:after + 1] = added
     result = newline.join(out) + (newline if trailing or not out else "")
     return ("\ufeff" if bom else "") + result
+
+
+def _spans(lines: list[str], tree: object) -> dict[str, tuple[int, int]]:
+    """Each top-level key's lines (first, last; 0-based, inclusive): from the key to its value's last line;
+    comments and blank lines before the next key are not the key's."""
+    keys = [(str(k.value), k.loc.line) for k, _ in tree.items] if isinstance(tree, Mapping) else []
+    spans: dict[str, tuple[int, int]] = {}
+    for n, (key, line) in enumerate(keys):
+        last = (keys[n + 1][1] - 1 if n + 1 < len(keys) else len(lines)) - 1
+        while last > line - 1 and (not lines[last].strip() or lines[last].lstrip().startswith("#")):
+            last -= 1
+        spans[key] = (line - 1, last)
+    return spans
 
 
 def _eol_comment(line: str) -> str:
@@ -141,8 +147,34 @@ def _round_trip() -> YAML:
 
 
 def add_teams(path: Path, teams: list[tuple[str, str, list[str]]], comments: list[str]) -> str:
-    """event.yaml with new teams (id, name, players) added under 'teams:' and 'unattached:' removed; every other
-    line and comment stays."""
+    """event.yaml with new teams (id, name, players) added at the end of 'teams:' and 'unattached:' removed;
+    every other line and comment stays (splice)."""
+    lines = path.read_bytes().decode("utf-8-sig").replace("\r\n", "\n").split("\n")
+    report = Report()
+    tree = parse_text("\n".join(lines), display_path(path), report)
+    if report.errors:
+        raise Unreadable(report)
+    span = _spans(lines, tree).get("teams")
+    head = lines[span[0]].split(":", 1)[1] if span else ""
+    if span and head.strip() and not head.strip().startswith("#"):  # teams written in flow style: rewrite all
+        return _add_teams_round_trip(path, teams, comments)
+    existing = lines[span[0]:span[1] + 1] if span else ["teams:"]
+    entries = [line for line in existing[1:] if line.strip() and not line.lstrip().startswith("#")]
+    indent = entries[0][:len(entries[0]) - len(entries[0].lstrip())] if entries else "  "
+    added = [f"{indent}{tid}: {{name: {_plain(name)}, players: [{', '.join(players)}]}}"
+             + (f"   # {comment}" if comment else "")
+             for (tid, name, players), comment in zip(teams, comments, strict=True)]
+    return splice(path, {"teams": existing + added, "unattached": None})
+
+
+def _plain(text: str) -> str:
+    """A YAML scalar for a flow mapping: as it is when safe, else double-quoted."""
+    if text and all(c.isalnum() or c in " -_.'" for c in text) and text[0] not in "-'" and text == text.strip():
+        return text
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _add_teams_round_trip(path: Path, teams: list[tuple[str, str, list[str]]], comments: list[str]) -> str:
     yaml = _round_trip()
     data = yaml.load(path.read_text(encoding="utf-8"))
     existing = data.get("teams")
