@@ -45,7 +45,7 @@ def fetch(url: str) -> str:
 
 def board_1(text: str, result: str) -> re.Pattern[str]:
     """Board 1's row of the round page with that result (board 1 is the first game of the round file)."""
-    return re.compile(r'<tr><td>1</td><td>[^\n]*?<td>' + re.escape(result) + "</td>")
+    return re.compile(r'<tr><td>1</td><td>(?:(?!</tr>).)*?<td>' + re.escape(result) + "</td>")  # in the row
 
 
 def wait_for(url: str, wanted: str | re.Pattern[str], limit: float = 60) -> float:
@@ -77,16 +77,19 @@ def main() -> None:
             print(f"first page served {time.perf_counter() - start:.1f} s after starting")
             path = data / ROUND
             original = path.read_text(encoding="utf-8")
-            # Board 1 of round 9 is first written '1-0'; the page shows the result as written.
-            line = next(x for x in original.splitlines() if x.strip().startswith("- [") and "1-0]" in x)
+            # Board 1 is the first game of round 9's file; the page shows its result as written. It is changed
+            # to another result and back, save after save.
+            line = next(x for x in original.splitlines() if x.strip().startswith("- ["))
+            written = next(r for r in ("1-0", "0-1", "½-½") if f"{r}]" in line)
+            other = "0-1" if written == "1-0" else "1-0"
             delays = []
             for n in range(args.times):
-                new = line.replace("1-0]", "0-1]") if n % 2 == 0 else line
+                new = line.replace(f"{written}]", f"{other}]") if n % 2 == 0 else line
                 path.write_text(original.replace(line, new), encoding="utf-8")
-                delays.append(wait_for(url, board_1(original, "0-1" if n % 2 == 0 else "1-0"), 60))
+                delays.append(wait_for(url, board_1(original, other if n % 2 == 0 else written), 60))
             print("save -> new result served, s: " + ", ".join(f"{d:.2f}" for d in delays)
                   + f"; median {statistics.median(delays):.2f}")
-            path.write_text(original.replace(line, line.replace("1-0]", "drew]")), encoding="utf-8")
+            path.write_text(original.replace(line, line.replace(f"{written}]", "drew]")), encoding="utf-8")
             print(f"save with an error -> problem shown: {wait_for(url, 'The data has errors', 60):.2f} s")
             path.write_text(original, encoding="utf-8")
             start = time.perf_counter()
