@@ -21,6 +21,7 @@ resident size of the child and the processes it waited for.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import functools
 import http.server
@@ -31,16 +32,16 @@ import sys
 import tempfile
 import threading
 import time
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TypeVar
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from generator.knockout import bracket_for, standard_order  # noqa: E402
+from generator.names import ascii_fold, slug  # noqa: E402
 
 FAMILY = ["Müller", "Schmidt", "de Vries", "Jansen", "Bakker", "Smith", "Brown", "Dubois", "Lefèvre", "Rossi",
           "García", "Novák", "Dvořák", "Kowalski", "Nagy", "Andersson", "Virtanen", "Jensen", "Peeters", "Huber",
@@ -88,19 +89,11 @@ class Archive:
     pages: int = 0  # the pages the site will have, counted as they are written
 
 
-def ascii_name(text: str) -> str:
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-
-
-def slugify(text: str) -> str:
-    return "-".join("".join(c if c.isalnum() else " " for c in ascii_name(text).lower()).split())
-
-
 def make_people(count: int, rng: random.Random) -> list[Person]:
     people, seen = [], set()
     while len(people) < count:
         family, given = rng.choice(FAMILY), rng.choice(GIVEN)
-        base = slugify(f"{family} {given}")
+        base = slug(f"{family} {given}")
         n = 1
         while (pid := base if n == 1 else f"{base}-{n}") in seen:
             n += 1
@@ -117,7 +110,7 @@ def yaml_str(text: str) -> str:
 def write_players(archive: Archive) -> None:
     lines = ["# The registry of the synthetic archive: fictional players who come back year after year.\n"]
     for p in archive.people:
-        fesa = "" if p.latin1() else f", fesa_name: {yaml_str(ascii_name(p.name))}"
+        fesa = "" if p.latin1() else f", fesa_name: {yaml_str(ascii_fold(p.name))}"
         lines.append(f"{p.id}: {{family: {yaml_str(p.family)}, given: {yaml_str(p.given)}, country: {p.country}, "
                      f"elo: {max(p.elo, 500)}, last_rated_game: 1999-12-31{fesa}}}\n")
     (archive.root / "players.yaml").write_text("".join(lines), encoding="utf-8")
@@ -330,7 +323,7 @@ EUROPEAN = {"NL", "DE", "GB", "FR", "IT", "ES", "CZ", "PL", "HU", "SE", "FI", "D
 
 def write_festival(archive: Archive, k: int, year: int, rng: random.Random, regulars: list[Person]) -> int:
     city = CITIES[k % len(CITIES)]
-    fid = f"{year}-{slugify(city)}-festival-{k + 1}"
+    fid = f"{year}-{slug(city)}-festival-{k + 1}"
     folder = archive.root / fid
     folder.mkdir()
     start = dt.date(year, 1 + k % 12, 10)
@@ -375,7 +368,7 @@ def write_archive(root: Path, target: int, seed: int = 2026) -> Archive:
         if k % 3 == 2:
             city = CITIES[k % len(CITIES)]
             field_ = rng.sample(latin, 2 * rng.randint(4, 8))
-            archive.pages += write_club_tournament(root / f"{year}-{slugify(city)}-club-{k + 1}",
+            archive.pages += write_club_tournament(root / f"{year}-{slug(city)}-club-{k + 1}",
                                                    f"{city} Club Open {k + 1}", city, dt.date(year, 11, 5),
                                                    field_, rng)
             archive.clubs += 1
@@ -444,6 +437,18 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+@contextlib.contextmanager
+def serving(site: Path) -> Iterator[str]:
+    """A built site served over HTTP on a free local port while the block runs: its address."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def search_seconds(site: Path, family: str) -> tuple[float, float] | str:
     """Players looked up by surname in Chromium, as on a phone: (seconds from opening the home page to the
     first result that is a player of that surname, seconds from typing the surname to it). A text when it
@@ -452,25 +457,18 @@ def search_seconds(site: Path, family: str) -> tuple[float, float] | str:
         from playwright.sync_api import sync_playwright
     except ImportError:
         return "not measured: Playwright is installed by scripts/setup --tests"
-    handler = functools.partial(Quiet, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True)
-            start = time.perf_counter()
-            page.goto(url)
-            page.locator("label.md-header__button[for='__search']").click()
-            typed = time.perf_counter()
-            page.locator("input.md-search__input").press_sequentially(family)  # keys, as a person types
-            player = page.locator(f".md-search-result__item a[href*='players/{slugify(family)}-']").first
-            player.wait_for(state="attached", timeout=30_000)
-            found = time.perf_counter()
-            browser.close()
-    finally:
-        server.shutdown()
+    with serving(site) as address, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True)
+        start = time.perf_counter()
+        page.goto(address + "/")
+        page.locator("label.md-header__button[for='__search']").click()
+        typed = time.perf_counter()
+        page.locator("input.md-search__input").press_sequentially(family)  # keys, as a person types
+        player = page.locator(f".md-search-result__item a[href*='players/{slug(family)}-']").first
+        player.wait_for(state="attached", timeout=30_000)
+        found = time.perf_counter()
+        browser.close()
     return found - start, found - typed
 
 

@@ -106,8 +106,7 @@ def printable(text: str) -> str:
     escapes such as \\n or \\u202e: a printed line stays one line, shows what is really there, and can always be
     written out."""
     return "".join(c if c.isprintable() and not 0xD800 <= ord(c) <= 0xDFFF else
-                   c.encode("unicode_escape").decode("ascii") if ord(c) < 0x10000 or not c.isprintable() else c
-                   for c in text)
+                   c.encode("unicode_escape").decode("ascii") for c in text)
 
 
 def _escape(text: str, property_value: bool) -> str:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import functools
-import shutil
-import http.server
 import re
-import threading
+import shutil
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,9 +13,9 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from .conftest import ROOT, build_site
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+sys.path.insert(0, str(ROOT / "bench"))
+from archive import CHROMIUM, CHROMIUM_ARGS, serving, write_archive  # noqa: E402  (Chromium and a local server)
+
 PHONE = {"width": 375, "height": 812}
 
 
@@ -26,41 +24,26 @@ def heading(text: str) -> re.Pattern[str]:
     return re.compile("^" + re.escape(text) + "¶?$")
 
 
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args: object) -> None:
-        pass
-
-
-def serve(site: Path) -> Iterator[str]:
-    handler = functools.partial(Quiet, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
 @pytest.fixture(scope="module")
 def demo_url(demo_build) -> Iterator[str]:
     site, result = demo_build
     assert result.returncode == 0, result.stderr
-    yield from serve(site)
+    with serving(site) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def mini_url(mini_build) -> Iterator[str]:
     site, result = mini_build
     assert result.returncode == 0, result.stderr
-    yield from serve(site)
+    with serving(site) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b
         b.close()
 
@@ -342,16 +325,12 @@ def test_submitting_results_from_the_menu_on_a_phone(phone: Watched, demo_url: s
 @pytest.fixture(scope="module")
 def archive_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """The benchmark's synthetic archive at a few hundred pages, built as a user builds it."""
-    import sys
-    sys.path.insert(0, str(ROOT / "bench"))
-    from archive import write_archive  # type: ignore[import-not-found]
-
     base = tmp_path_factory.mktemp("archive")
     (base / "data").mkdir()
     write_archive(base / "data", 400)
     result = build_site(base / "data", base / "site")
     assert result.returncode == 0, result.stderr[-3000:]
-    for url in serve(base / "site"):
+    with serving(base / "site") as url:
         yield url, base / "data"
 
 
@@ -498,7 +477,7 @@ def hostile_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str,
     site = base / "site"
     result = build_site(data, site)
     assert result.returncode == 0, result.stderr[-3000:]
-    for url in serve(site):
+    with serving(site) as url:
         yield url, site
 
 

@@ -4,13 +4,14 @@ lines of the keys a proposal replaces are rewritten, every other byte stays as t
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 from pathlib import Path
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from ..diagnostics import Report, display_path
-from .yamltree import Mapping, parse_text
+from .yamltree import Mapping, Tree, parse_text
 
 
 def _flow(items: list[str]) -> CommentedSeq:
@@ -36,7 +37,7 @@ def new_text(header: list[str], pairs: Pairs, bye: str | None, absent: list[str]
             continue
         lines.append(f"{key}:" + (f"   # {comment}" if comment else ""))
         for (a, b), note in zip(section, notes, strict=True):
-            lines.append(f"  - [{a + ',':<{width}} {b}]" + (f"   # {note}" if note else ""))
+            lines.append(_game_line(a, b, width) + (f"   # {note}" if note else ""))
     if bye:
         lines.append(f"bye: [{bye}]")
     if absent:
@@ -52,15 +53,20 @@ class Unreadable(Exception):
         self.report = report
 
 
-def splice(path: Path, blocks: dict[str, list[str] | None]) -> str:
-    """The file with the top-level keys of `blocks` rewritten (their lines replaced by the given lines; None:
-    the key removed; a key not in the file is added after the last of them that is) and every other byte kept:
-    comments, blank lines, quoting, anchors, the byte order mark and the line endings. The end-of-line comment
-    of a one-line key that is rewritten stays on it. A file that is not valid YAML raises Unreadable."""
+@dataclass
+class _Text:
+    """A file to splice: its lines without line endings, how it ends them, its byte order mark, and its tree."""
+
+    lines: list[str]
+    newline: str
+    bom: bool
+    trailing: bool  # the last line ends with a line break
+    tree: Tree | None
+
+
+def _read(path: Path) -> _Text:
     raw = path.read_bytes()
-    bom = raw.startswith(b"\xef\xbb\xbf")
     text = raw.decode("utf-8-sig")
-    newline = "\r\n" if "\r\n" in text else "\n"
     lines = text.replace("\r\n", "\n").split("\n")
     trailing = lines[-1] == ""
     if trailing:
@@ -69,32 +75,35 @@ def splice(path: Path, blocks: dict[str, list[str] | None]) -> str:
     tree = parse_text(text, display_path(path), report)
     if report.errors:
         raise Unreadable(report)
-    spans = _spans(lines, tree)
-    out = list(lines)
-    after = max((spans[k][1] for k in blocks if k in spans), default=len(lines) - 1)
-    added: list[str] = []
-    for key in sorted(blocks, key=lambda k: spans.get(k, (len(lines), 0))[0], reverse=True):
-        new = blocks[key]
-        if key not in spans:
-            if new:
-                added = new + added
-            continue
-        first, last = spans[key]
-        if new is not None and first == last and len(new) == 1:
-            comment = _eol_comment(lines[first])
-            new = [new[0] + comment]
-        out[first:last + 1] = new or []
-        if after >= first:
-            after += len(new or []) - (last - first + 1)
-    if added:
-        order = [k for k in blocks if k not in spans]
-        added = [line for k in order for line in (blocks[k] or [])]
-        out[after + 1:after + 1] = added
-    result = newline.join(out) + (newline if trailing or not out else "")
-    return ("\ufeff" if bom else "") + result
+    return _Text(lines, "\r\n" if "\r\n" in text else "\n", raw.startswith(b"\xef\xbb\xbf"), trailing, tree)
 
 
-def _spans(lines: list[str], tree: object) -> dict[str, tuple[int, int]]:
+def splice(path: Path, blocks: dict[str, list[str] | None]) -> str:
+    """The file with the top-level keys of `blocks` rewritten (their lines replaced by the given lines; None:
+    the key removed; a key not in the file is added after the last of them that is) and every other byte kept:
+    comments, blank lines, quoting, anchors, the byte order mark and the line endings. The end-of-line comment
+    of a one-line key that is rewritten stays on it. A file that is not valid YAML raises Unreadable."""
+    return _splice(_read(path), blocks)
+
+
+def _splice(doc: _Text, blocks: dict[str, list[str] | None]) -> str:
+    spans = _spans(doc.lines, doc.tree)
+    present = sorted((spans[k], k) for k in blocks if k in spans)
+    added = [line for k in blocks if k not in spans for line in blocks[k] or []]
+    out: list[str] = []
+    done = 0  # the lines before this one are in `out`
+    for (first, last), key in present:
+        new = blocks[key] or []
+        if first == last and len(new) == 1:
+            new = [new[0] + _eol_comment(doc.lines[first])]
+        out += doc.lines[done:first] + new + (added if key == present[-1][1] else [])
+        done = last + 1
+    out += doc.lines[done:] + ([] if present else added)
+    result = doc.newline.join(out) + (doc.newline if doc.trailing or not out else "")
+    return ("\ufeff" if doc.bom else "") + result
+
+
+def _spans(lines: list[str], tree: Tree | None) -> dict[str, tuple[int, int]]:
     """Each top-level key's lines (first, last; 0-based, inclusive): from the key to its value's last line;
     comments and blank lines before the next key are not the key's."""
     keys = [(str(k.value), k.loc.line) for k, _ in tree.items] if isinstance(tree, Mapping) else []
@@ -123,11 +132,16 @@ def _eol_comment(line: str) -> str:
     return ""
 
 
+def _game_line(a: str, b: str, width: int) -> str:
+    """'  - [a, b]', the first ids of a list padded to `width` so that the second ones line up."""
+    return f"  - [{a + ',':<{width}} {b}]"
+
+
 def _games(key: str, pairs: Pairs) -> list[str] | None:
     if not pairs:
         return None
     width = max(len(a) for a, _ in pairs) + 1
-    return [f"{key}:", *(f"  - [{a + ',':<{width}} {b}]" for a, b in pairs)]
+    return [f"{key}:", *(_game_line(a, b, width) for a, b in pairs)]
 
 
 def update_text(path: Path, pairs: Pairs, bye: str | None, absent: list[str], knockout: Pairs | None = None) -> str:
@@ -149,12 +163,9 @@ def _round_trip() -> YAML:
 def add_teams(path: Path, teams: list[tuple[str, str, list[str]]], comments: list[str]) -> str:
     """event.yaml with new teams (id, name, players) added at the end of 'teams:' and 'unattached:' removed;
     every other line and comment stays (splice)."""
-    lines = path.read_bytes().decode("utf-8-sig").replace("\r\n", "\n").split("\n")
-    report = Report()
-    tree = parse_text("\n".join(lines), display_path(path), report)
-    if report.errors:
-        raise Unreadable(report)
-    span = _spans(lines, tree).get("teams")
+    doc = _read(path)
+    lines = doc.lines
+    span = _spans(lines, doc.tree).get("teams")
     head = lines[span[0]].split(":", 1)[1] if span else ""
     if span and head.strip() and not head.strip().startswith("#"):  # teams written in flow style: rewrite all
         return _add_teams_round_trip(path, teams, comments)
@@ -164,7 +175,7 @@ def add_teams(path: Path, teams: list[tuple[str, str, list[str]]], comments: lis
     added = [f"{indent}{tid}: {{name: {_plain(name)}, players: [{', '.join(players)}]}}"
              + (f"   # {comment}" if comment else "")
              for (tid, name, players), comment in zip(teams, comments, strict=True)]
-    return splice(path, {"teams": existing + added, "unattached": None})
+    return _splice(doc, {"teams": existing + added, "unattached": None})
 
 
 def _plain(text: str) -> str:

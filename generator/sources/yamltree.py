@@ -19,7 +19,7 @@ from pathlib import Path
 
 import yaml
 
-from ..diagnostics import Location, Report, Severity
+from ..diagnostics import Location, Report, Severity, printable
 
 Value = str | int | float | bool | None | dt.date
 
@@ -398,7 +398,7 @@ class Fields:
             return text
         odd = sorted({c for c in text if not c.isprintable()})
         if odd:
-            shown = ", ".join(c.encode("unicode_escape").decode("ascii") for c in odd)
+            shown = ", ".join(printable(c) for c in odd)
             self.report.error(node.loc, f"'{key}' holds a line break or control character ({shown})",
                               "write it on one line, with letters, digits and punctuation only")
             return None
