@@ -34,6 +34,7 @@ class PrizeList:
     awards: list[Award] = field(default_factory=list)
     remainder: Decimal = Decimal(0)  # pennies left over by rounding shares down
     offered: Decimal = Decimal(0)  # what the rules put up
+    unawarded: list[tuple[str, Decimal]] = field(default_factory=list)  # category prizes nobody took: label, amount
 
     @property
     def total(self) -> Decimal:
@@ -153,7 +154,10 @@ def award(order: list[tuple[str, Fraction]], places: tuple[Decimal, ...],
             break
     offered = (sum(places, Decimal(0)) + sum((amount for _, amount, _ in categories), Decimal(0))).quantize(PENNY)
     awards = sorted(by_place.values(), key=lambda a: [p for p, _ in order].index(a.player))
-    return PrizeList(awards + list(taken.values()), remainder, offered)
+    given = {a.kind for a in taken.values()}
+    unawarded = [(CATEGORY_LABELS.get(kind, kind), amount.quantize(PENNY)) for kind, amount, _ in categories
+                 if kind not in given]
+    return PrizeList(awards + list(taken.values()), remainder, offered, unawarded)
 
 
 def _point_groups(players: list[str], points_of: dict[str, Fraction]) -> list[list[str]]:

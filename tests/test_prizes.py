@@ -61,6 +61,8 @@ def test_the_mini_open_prizes(mini):
         "evil": ("places 3–5, shared by 3", D("3.33")),
     }
     assert (result.total, result.offered, result.remainder) == (D("59.99"), D(70), D("0.01"))
+    # Neither category is taken, and the list says so: 59.99 + 0.01 + 5 + 5 = 70, every penny accounted for.
+    assert result.unawarded == [("best kyu player", D("5.00")), ("best junior", D("5.00"))]
 
 
 def test_two_kyu_players_tied_share_the_best_kyu_prize():
