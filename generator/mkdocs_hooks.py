@@ -22,16 +22,20 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, cast
 
-from jinja2 import ChoiceLoader, DictLoader, Environment
+import shutil
+import tempfile
+from jinja2 import BytecodeCache, ChoiceLoader, DictLoader, Environment
+from jinja2.bccache import Bucket
 from mkdocs.commands.build import build as mkdocs_build
-from mkdocs.commands.serve import serve as mkdocs_serve
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort, MkDocsException
+from mkdocs.livereload import LiveReloadServer
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
+from watchdog.observers import Observer
 
 from generator.pipeline import Loaded, load
 from generator.render import Site, render_site, with_problems
@@ -48,6 +52,25 @@ _preloaded: dict[str, Loaded] = {}  # a data set this process has just loaded an
 _last_good: dict[str, Site] = {}  # the last site built without errors, by data folder
 _pages_kept: dict[str, tuple[str, str]] = {}  # each generated page's output, by path, with what it was made from
 REUSE = "banzuke-reuse.html"  # the template of a page whose output is reused: the output as it was
+
+
+class _CompiledTemplates(BytecodeCache):
+    """The theme's templates compiled once per process: MkDocs makes a new template environment for every build,
+    and compiling the theme's templates again would cost a preview a fifth of a second at every save. A template
+    whose source changed has another checksum and is compiled again."""
+
+    def __init__(self) -> None:
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if bucket.key in self.code:
+            bucket.bytecode_from_string(self.code[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+_compiled = _CompiledTemplates()
 
 
 def _kept(name: str, own: Any) -> Any:
@@ -117,8 +140,44 @@ def serve(config_file: Path, data: Path, dev_addr: str) -> None:
     the last good results, and the preview recovers by itself when they are fixed. Ctrl-C stops the server and
     frees the port (there is no child process)."""
     os.environ[PREVIEW_ENV] = "1"
+    site_dir = tempfile.mkdtemp(prefix="banzuke-preview-")
     with _running(data):
-        mkdocs_serve(str(config_file), livereload=True, dev_addr=dev_addr, strict=True)
+        config = load_config(str(config_file), site_dir=site_dir, dev_addr=dev_addr, strict=True)
+        host, port = config.dev_addr
+        config.site_url = url = f"http://{host}:{port}/"
+
+        def builder(fresh: MkDocsConfig | None = None) -> None:
+            logging.getLogger("mkdocs").info("Building the preview ...")
+            if fresh is None:
+                fresh = load_config(str(config_file), site_dir=site_dir, dev_addr=dev_addr, strict=True)
+                fresh.site_url = url
+            mkdocs_build(fresh, serve_url=url)
+
+        server = LiveReloadServer(builder=builder, host=host, port=port, root=site_dir)
+        # The system's file events (inotify on Linux) instead of looking at every file twice a second: a save is
+        # seen at once, and an archive's thousands of files are not read over and over.
+        server.observer = cast(Any, Observer())
+
+        def not_found(code: int) -> bytes | None:  # the theme's "page not found", as `mkdocs serve` shows it
+            page = Path(site_dir) / f"{code}.html"
+            return page.read_bytes() if code in (404, 500) and page.is_file() else None
+
+        server.error_handler = not_found
+        try:
+            builder(config)
+            server.watch(config.docs_dir)
+            if config.config_file_path:
+                server.watch(config.config_file_path)
+            for path in config.watch:
+                server.watch(path)
+            try:
+                cast(Any, server).serve()  # (MkDocs does not type it)
+            except KeyboardInterrupt:
+                logging.getLogger("mkdocs").info("Shutting down ...")
+            finally:
+                server.shutdown()
+        finally:
+            shutil.rmtree(site_dir, ignore_errors=True)
 
 
 def build(config_file: Path, data: Path, loaded: Loaded, site_dir: Path | None) -> bool:
@@ -260,8 +319,10 @@ _CHROME = re.compile(r'\n(?:(?<=</span>\n)(?=</a>)|(?<=class="md-nav__link">\n)(
 
 
 def on_env(env: Environment, config: MkDocsConfig, files: Files, **_: Any) -> Environment:
-    """The preview's template for a page reused from the last rebuild: its output as it was."""
+    """The preview's template for a page reused from the last rebuild (its output as it was), and the theme's
+    templates as compiled at the first build."""
     if os.environ.get(PREVIEW_ENV) == "1":
+        env.bytecode_cache = _kept("_compiled", _compiled)
         env.loader = ChoiceLoader([DictLoader({REUSE: "{{ page.reused }}"}), *([env.loader] if env.loader else [])])
     return env
 
