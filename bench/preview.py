@@ -3,10 +3,11 @@
     .venv/bin/python bench/preview.py [--data DIR] [--times N]
 
 Starts `generator serve` on a free port, then N times: changes one result in the championship's last round
-file, saves it, and polls the served standings page until it shows the new result; prints each delay (from
-the save to the new page served) and the median. Then saves a data error and times until the page shows the
-problem, fixes it and times until the page is back, and stops the server with Ctrl-C (SIGINT), checking that
-the port is free again. For comparison it also prints the time of one full `generator build` of the same data.
+file (going round the three results), saves it, and polls the served round page until it shows the new result;
+prints each delay (from the save to the new page served) and the median. Then saves a data error and times
+until the page shows the problem, fixes it and times until the page is back, and stops the server with Ctrl-C
+(SIGINT), checking that the port is free again. For comparison it also prints the time of one full
+`generator build` of the same data.
 """
 
 from __future__ import annotations
@@ -77,16 +78,17 @@ def main() -> None:
             print(f"first page served {time.perf_counter() - start:.1f} s after starting")
             path = data / ROUND
             original = path.read_text(encoding="utf-8")
-            # Board 1 is the first game of round 9's file; the page shows its result as written. It is changed
-            # to another result and back, save after save.
+            # Board 1 is the first game of round 9's file; the page shows its result as written. It goes round the
+            # three results, save after save, so that no save brings back a state of the last two (whose pages the
+            # preview keeps).
             line = next(x for x in original.splitlines() if x.strip().startswith("- ["))
             written = next(r for r in ("1-0", "0-1", "½-½") if f"{r}]" in line)
-            other = "0-1" if written == "1-0" else "1-0"
+            cycle = [written, *(r for r in ("1-0", "0-1", "½-½") if r != written)]
             delays = []
             for n in range(args.times):
-                new = line.replace(f"{written}]", f"{other}]") if n % 2 == 0 else line
-                path.write_text(original.replace(line, new), encoding="utf-8")
-                delays.append(wait_for(url, board_1(original, other if n % 2 == 0 else written), 60))
+                result = cycle[(n + 1) % 3]
+                path.write_text(original.replace(line, line.replace(f"{written}]", f"{result}]")), encoding="utf-8")
+                delays.append(wait_for(url, board_1(original, result), 60))
             print("save -> new result served, s: " + ", ".join(f"{d:.2f}" for d in delays)
                   + f"; median {statistics.median(delays):.2f}")
             path.write_text(original.replace(line, line.replace(f"{written}]", "drew]")), encoding="utf-8")

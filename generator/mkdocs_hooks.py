@@ -50,7 +50,9 @@ _built: dict[str, Any] = {}  # hooks are module functions: what on_config genera
 # afresh for every build (serve rebuilds at every save) and reaches these through _kept:
 _preloaded: dict[str, Loaded] = {}  # a data set this process has just loaded and checked, by data folder
 _last_good: dict[str, Site] = {}  # the last site built without errors, by data folder
-_pages_kept: dict[str, tuple[str, str]] = {}  # each generated page's output, by path, with what it was made from
+# Each generated page's last two outputs, by path and by what they were made from: the last one, and the one before
+# it, which a save that fixes a data error usually brings back.
+_pages_kept: dict[str, dict[str, str]] = {}
 REUSE = "banzuke-reuse.html"  # the template of a page whose output is reused: the output as it was
 
 
@@ -218,7 +220,7 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
     site: Site = _built["site"]
     labels = nav_labels([site.nav, *site.sections.values()])
     preview = os.environ.get(PREVIEW_ENV) == "1"
-    kept: dict[str, tuple[str, str]] = _kept("_pages_kept", _pages_kept)
+    kept: dict[str, dict[str, str]] = _kept("_pages_kept", _pages_kept)
     settings = Path(config.config_file_path).read_bytes() if preview and config.config_file_path else b""
     for path in sorted(site.pages):
         if files.get_file_from_path(path) is not None:
@@ -228,15 +230,15 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
         page = GeneratedPage(labels.get(path), file, config, site.pages[path])
         if preview:
             # The output depends on the page, its sidebar (which also gives its previous and next pages) and the
-            # settings; a page whose all three are unchanged since the last rebuild is not rendered again.
+            # settings; a page whose all three are as at one of the last two rebuilds is not rendered again.
             sidebar = site.sections.get(site.section_of.get(path, ""), site.nav)
             g = site.pages[path]
             page.made_from = hashlib.sha256(json.dumps(
                 [path, g.title, g.html, labels.get(path), sidebar, settings.decode("utf-8", "replace")]).encode()
             ).hexdigest()
-            before = kept.get(path)
-            if before is not None and before[0] == page.made_from:
-                page.reused = before[1]
+            outputs = kept.get(path, {})
+            if page.made_from in outputs:
+                page.reused = outputs[page.made_from] = outputs.pop(page.made_from)  # now the last one
     for path, content in sorted(site.files.items()):
         files.append(File.generated(config, path, content=content))
     return files
@@ -337,7 +339,10 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig, **_: Any) -> str
     output = _LABEL.sub(r'<span class="md-ellipsis">\1</span>', _AFTER_BLOCK.sub(r"\1", _BEFORE_BLOCK.sub("", output)))
     output = _CHROME.sub("", output)
     if page.made_from:
-        _kept("_pages_kept", _pages_kept)[page.file.src_uri] = (page.made_from, output)
+        outputs = _kept("_pages_kept", _pages_kept).setdefault(page.file.src_uri, {})
+        outputs[page.made_from] = output
+        while len(outputs) > 2:
+            del outputs[next(iter(outputs))]
     return output
 
 
