@@ -42,6 +42,7 @@ class Player:
     grade_since: dt.date | None = None  # the day `grade` was awarded: the promotion system counts from it
     grade_reliable: bool = True  # False: the promotion system leaves out games against him (seeds/004 (A))
     estimated_grade: str | None = None  # a non-member's grade as the classification committee estimates it (B)
+    fesa_games: int | None = None  # FESA-rated games before the festival, when known (the rating preview)
 
     @property
     def rating(self) -> Rating | None:

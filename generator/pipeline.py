@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -10,6 +11,7 @@ from . import grand_prix, promotion
 from .diagnostics import Report
 from .grand_prix import GrandPrix
 from .fesa import export, turnering
+from .fesa.rating import Preview
 from .fesa import validate as fesa_validate
 from .model import DataSet, Event, Festival
 from .prizes import PrizeList, event_prizes, knockout_prizes, team_prizes
@@ -35,6 +37,7 @@ class Loaded:
     report: Report
     results: dict[str, EventResults] = field(default_factory=dict)  # by event path
     fesa: dict[str, FesaFile] = field(default_factory=dict)  # by event path
+    ratings: dict[str, Preview] = field(default_factory=dict)  # FESA's rating, previewed: by event path
     prizes: dict[str, PrizeList] = field(default_factory=dict)  # by event path, for events with prizes
     knockout_prizes: dict[str, PrizeList] = field(default_factory=dict)  # by event path: its knock-out's
     simuls: dict[str, list[GiverResult]] = field(default_factory=dict)  # by event path: each giver's boards
@@ -58,6 +61,11 @@ def load(root: Path, stop_at: tuple[str, int] | None = None) -> Loaded:
         for e in data.events():
             _playoff_problems(e, loaded.results[e.path], report)
         loaded.fesa = {e.path: fesa_file(e, loaded.results[e.path], data, report) for e in data.events()}
+        so_far: dict[str, tuple[int | None, int | None]] = {}  # FESA rates one tournament after another
+        for e in sorted(data.events(), key=lambda e: (e.end or e.start or dt.date.min, e.start or dt.date.min, e.path)):
+            rated = export.rating_preview(e, loaded.results[e.path], data.players, so_far)
+            if rated is not None:
+                loaded.ratings[e.path] = rated
         for e in data.events():
             res = loaded.results[e.path]
             if e.is_simul:

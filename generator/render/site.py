@@ -30,6 +30,7 @@ from ..standings import EventResults, Standing, columns
 from ..teams import COLUMNS, TeamStanding, board_points
 from ..tiebreaks import TIEBREAKS
 from . import api, bracket
+from . import rating as rating_preview
 from .text import Heading, date_range, esc, headings, link, long_date, points, spellings, url
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -143,6 +144,10 @@ class Renderer:
         self.player_pages()
         self.promotion_page()
         self.site.files.update(api.files(self.data, self.results, self.prizes, self.knockout_prizes, self.simuls))
+        names = {pid: p.name for pid, p in self.data.players.items()}
+        for path, rated in self.loaded.ratings.items():
+            event = self.results[path].event
+            self.site.files[f"api/{path}/rating.json"] = rating_preview.api(event, rated, names)
         self.site.nav = self.navigation()
         return self.site
 
@@ -152,6 +157,7 @@ class Renderer:
         festival Elo (the first rating in force in the event, with where it comes from), points, tiebreaks,
         games won, drawn and lost over the board, country."""
         after = res.completed if after is None else after
+        rated = self.loaded.ratings.get(res.event.path)
         rows = []
         for s in table:
             p = self.player(s.player)
@@ -169,6 +175,7 @@ class Renderer:
                 "played": s.played,
                 "late": s.late,
                 "separated_by": SEPARATED.get(s.separated_by, ""),
+                "change": rating_preview.cell(rated.changes.get(s.player)) if rated else "",
             })
         return rows
 
@@ -303,6 +310,7 @@ class Renderer:
                   ties=self.ties(res, res.final, res.completed, page),
                   team_rows=self.team_rows(event, res.teams.final, page) if res.teams else [],
                   rows=self.standings_rows(res, res.final, page), progress=progress,
+                  rated=event.path in self.loaded.ratings, rating_note=rating_preview.NOTE,
                   round_links=[link(f"Round {r.number}", round_page(event, r.number), page) for r in event.rounds],
                   **common)
         page = event_page(event, "crosstable")
@@ -648,7 +656,12 @@ class Renderer:
                     if army is not None:
                         ko_line = link("Army", event_page(event, "armies"), page, ref.id) + Markup(": {}.").format(
                             army_text(army.counts))
+                    rated = self.loaded.ratings.get(event.path)
+                    change = rated.changes.get(ref.id) if rated else None
+                    change = change if change and (change.steps or change.performance) else None  # he played
                     entries[ref.id].append({
+                        "rating": rating_preview.line(change) if change else "",
+                        "change": change,
                         "knockout": ko_line,
                         "festival": festival, "event": event,
                         "event_link": link(f"{event.name}", event_page(event), page),
@@ -662,7 +675,8 @@ class Renderer:
                         + Markup(": {} of {}.").format(points(g.score), g.decided),
                         "festival": festival, "event": event,
                         "event_link": link(f"{event.name}", event_page(event), page),
-                        "standing": None, "of": 0, "completed": res.completed, "games": []})
+                        "standing": None, "of": 0, "completed": res.completed, "games": [], "rating": "",
+                        "change": None})
         gp_lines: dict[str, list[Markup]] = {pid: [] for pid in self.data.players}
         for festival in self.data.festivals:
             gp = self.grand_prix.get(festival.id)
@@ -685,7 +699,11 @@ class Renderer:
             page = player_page(pid)
             played = list(dict.fromkeys(f"{e['event'].short} {e['festival'].start.year}" if e["festival"].start
                                         else e["event"].short for e in entries[pid]))
+            history = [(f"{e['event'].short} · {e['festival'].name}", e["change"].before, e["change"].after)
+                       for e in sorted(entries[pid], key=lambda e: (e["event"].start or dt.date.min, e["event"].id))
+                       if e["change"] is not None]
             self.page(page, "player.html.j2", player.name, player=player, entries=entries[pid], gp_lines=gp_lines[pid],
+                      rating_chart=rating_preview.chart(history) if history else "",
                       search=self.player_search(player, played),
                       promotion=self.promotion_rows(pid, page))
             index.append({"name": link(player.name, page, "players/index.md"), "country": player.country,

@@ -97,6 +97,7 @@ def read_players(path: Path, report: Report) -> dict[str, Player]:
         given = f.line("given") or ""
         country = common.country(f, "country", report, required=True)
         elo = f.integer("elo", minimum=0)
+        fesa_games = f.integer("fesa_games", minimum=0)
         grade = common.grade(f, "grade", report)
         shogidojo = f.integer("shogidojo", minimum=0)
         claimed = common.grade(f, "claimed_grade", report)
@@ -115,7 +116,7 @@ def read_players(path: Path, report: Report) -> dict[str, Player]:
                               fesa_name=fesa_name, fesa_new=fesa_new, shogidojo=shogidojo,
                               claimed_grade=claimed, assessed=assessed, assessed_note=note,
                               residence=residence, last_rated_game=last_rated, grade_since=grade_since,
-                              grade_reliable=grade_reliable, estimated_grade=estimated)
+                              grade_reliable=grade_reliable, estimated_grade=estimated, fesa_games=fesa_games)
     return players
 
 

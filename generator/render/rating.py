@@ -1,0 +1,105 @@
+"""FESA's rating, previewed: the standings' ± cells, the player page's before → after lines and history chart,
+and each rated event's rating.json. Everything says it is a preview: FESA's rating officer publishes the
+official figures."""
+
+from __future__ import annotations
+
+import json
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+from markupsafe import Markup
+
+from ..fesa.rating import Change, Preview
+from ..model import Event
+
+NOTE = "a preview: FESA's rating officer publishes the official figures"
+CATEGORY = {"unrated": "unrated, rated by performance", "provisional": "provisional rating",
+            "established": "established rating"}
+
+
+def signed_int(n: int) -> str:
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+
+
+def cell(change: Change | None) -> Markup:
+    """The ± cell of a standings row: the change, or for an unrated player his performance."""
+    if change is None:
+        return Markup("")
+    if change.delta is None or change.category == "unrated":
+        if not change.steps and change.performance is None:
+            return Markup("")
+        return Markup('<abbr title="{}">{}*</abbr>').format(
+            f"unrated: performance rating {change.after} ({NOTE})", change.after)
+    return Markup('<abbr title="{}">{}</abbr>').format(f"{change.before} → {change.after} ({NOTE})",
+                                                      signed_int(change.delta))
+
+
+def line(change: Change) -> str:
+    """The player page's sentence for one rated event."""
+    if change.category == "unrated" or change.before is None:
+        return (f"FESA rating preview: unrated, performance rating {change.after}"
+                + (f" (rating before: {change.before})" if change.before is not None else "") + ".")
+    assert change.delta is not None
+    return (f"FESA rating preview: {change.before} → {change.after} ({signed_int(change.delta)}), "
+            f"{CATEGORY[change.category]}.")
+
+
+WIDTH, HEIGHT, PAD_X, PAD_Y = 320, 120, 44, 16
+
+
+def chart(points: list[tuple[str, int | None, int]]) -> Markup:
+    """A small line chart of a player's rating across rated events: (event label, before, after) in date order.
+    Drawn in the page's text colour and the theme's accent (so dark mode follows); scales to the column."""
+    if not points:
+        return Markup("")
+    values = [v for _, b, a in points for v in (b, a) if v is not None]
+    lo, hi = min(values), max(values)
+    span = max(hi - lo, 40)
+    lo -= (span - (hi - lo)) // 2
+
+    def y(v: int) -> float:
+        return round(HEIGHT - PAD_Y - (v - lo) / span * (HEIGHT - 2 * PAD_Y), 1)
+
+    step = (WIDTH - 2 * PAD_X) / max(len(points), 1)
+    xs = [round(PAD_X + step * (i + 0.5), 1) for i in range(len(points))]
+    path: list[str] = []
+    dots: list[Markup] = []
+    labels: list[Markup] = []
+    for i, ((label, before, after), x) in enumerate(zip(points, xs, strict=True)):
+        if before is not None:
+            path.append(f"{'M' if not path else 'L'}{x - step / 3:.1f} {y(before)}")
+        path.append(f"{'M' if not path else 'L'}{x + step / 3:.1f} {y(after)}")
+        dots.append(Markup('<circle cx="{:.1f}" cy="{}" r="3"><title>{}: {}</title></circle>').format(
+            x + step / 3, y(after), label, f"{before} → {after}" if before is not None else f"performance {after}"))
+        labels.append(Markup('<text x="{}" y="{}" text-anchor="middle">{}</text>').format(x, HEIGHT - 2, str(i + 1)))
+    axis = Markup("").join(Markup('<text x="{}" y="{}" text-anchor="end">{}</text>').format(PAD_X - 6, y(v) + 4, v)
+                           for v in sorted({min(values), max(values)}))
+    legend = Markup("").join(Markup("<li>{}</li>").format(label) for label, _, _ in points)
+    return Markup(
+        '<figure class="rating-chart"><svg viewBox="0 0 {w} {h}" role="img" aria-label="{aria}">'
+        '<path d="{d}" fill="none" stroke="var(--md-accent-fg-color)" stroke-width="2"/>'
+        '<g fill="var(--md-accent-fg-color)">{dots}</g>'
+        '<g fill="currentColor" font-size="10">{axis}{labels}</g></svg>'
+        "<figcaption>Rating after each rated event (a preview: FESA's rating officer publishes the official "
+        "figures):</figcaption><ol>{legend}</ol></figure>").format(
+        w=WIDTH, h=HEIGHT, aria="FESA rating across events, a preview", d=" ".join(path),
+        dots=Markup("").join(dots), axis=axis, labels=Markup("").join(labels), legend=legend)
+
+
+def _three(x: Fraction) -> str:
+    """A sum of changes before rounding, to three decimals (as the rating officer's table may show it)."""
+    return str((Decimal(x.numerator) / Decimal(x.denominator)).quantize(Decimal("0.001"), ROUND_HALF_UP))
+
+
+def api(event: Event, rated: Preview, names: dict[str, str]) -> str:
+    """rating.json: one player per line, as the rest of the API."""
+    head = {"event": event.path, "preview": True, "note": NOTE, "settled": rated.settled, "passes": rated.passes}
+    rows = []
+    for pid, c in rated.changes.items():
+        rows.append(json.dumps({"player": pid, "name": names[pid], "category": c.category, "before": c.before,
+                                "after": c.after, "change": c.delta, "unrounded": _three(c.exact),
+                                "performance": c.performance}, ensure_ascii=False))
+    body = json.dumps(head, ensure_ascii=False)[:-1]
+    return body + ', "players": [\n' + ",\n".join(rows) + "\n]}\n"
+
