@@ -264,6 +264,19 @@ def cmd_elo(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_rating(args: argparse.Namespace) -> int:
+    from .cli import rating
+    if args.published is not None:
+        return rating.published_table(args.published)
+    if args.event is None:
+        print("error: name an event (festival/event) or give --published FILE", file=sys.stderr)
+        return EXIT_DATA_ERRORS
+    found = _event_of(args)
+    if found is None:
+        return EXIT_DATA_ERRORS
+    return rating.event_table(found[0], found[2])
+
+
 def cmd_promotion(args: argparse.Namespace) -> int:
     """One player under the Dutch promotion system: promotions, every game considered, the current series."""
     loaded = _loaded_or_errors(args.data)
@@ -670,6 +683,11 @@ def parser() -> argparse.ArgumentParser:
     elo.add_argument("player", metavar="PLAYER_ID")
     elo.add_argument("--event", help="festival/event: the rating in each of its rounds, with adjustments")
     elo.set_defaults(func=cmd_elo)
+    rt = add("rating", "FESA's rating of an event, previewed, as FESA publishes its tables; or, with --published, "
+             "one of FESA's published tables recomputed, with how many changes agree.")
+    rt.add_argument("event", metavar="EVENT", nargs="?", help="festival/event, e.g. 2000-mso-shogi/championship")
+    rt.add_argument("--published", type=Path, metavar="FILE", help="a result table as FESA publishes it")
+    rt.set_defaults(func=cmd_rating)
     pm = add("promotion", "A player under the Dutch promotion system: promotions, games counted and why, "
              "the current series.")
     pm.add_argument("player", metavar="PLAYER_ID")

@@ -88,6 +88,8 @@ def parse(text: str, shown: str, report: Report) -> Table | None:
         if len(rows) > MAX_PLAYERS:
             report.error(Location(shown, n), f"more than {MAX_PLAYERS} players", "check it is the right file")
             return None
+    if report.errors:  # a line not read: its number would be reported missing too
+        return None
     numbers = {r.number for r in rows}
     for r in rows:
         for opp, *_ in r.games:

@@ -1,0 +1,96 @@
+"""`python -m generator rating EVENT`: FESA's rating of an event, previewed, printed as FESA publishes its tables;
+`python -m generator rating --published FILE`: one of FESA's published tables recomputed, with the agreement."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from ..diagnostics import Report, display_path, printable
+from ..fesa import published
+from ..fesa.export import fesa_name
+from ..fesa.rating import BONUS_WHEN_UNKNOWN
+from ..model import Event, Outcome
+from ..pipeline import Loaded
+from ..ratings import grade_name
+from ..render.rating import NOTE
+from ..render.text import points
+
+_MARK = {Outcome.WIN: "+", Outcome.LOSS: "-", Outcome.DRAW: "="}
+
+
+def event_table(loaded: Loaded, event: Event) -> int:
+    rated = loaded.ratings.get(event.path)
+    if rated is None:
+        print(f"error: {event.path} is not rated by FESA: {loaded.fesa[event.path].reason}", file=sys.stderr)
+        return 1
+    res = loaded.results[event.path]
+    number = {s.player: i for i, s in enumerate(res.final, start=1)}
+    when = f" : {event.start.isoformat()}" if event.start else ""
+    print(printable(f"{event.name}{when}"))
+    print(f"FESA rating, {NOTE}.")
+    rounds = range(1, res.completed + 1)
+    print(f"{'Nr':>3} {'Name':<30} Nat  {'Grade':<6} {'ELO':>5} " + " ".join(f"{r:>8}" for r in rounds)
+          + "   Pts   +/-")
+    for s in res.final:
+        p, change = loaded.data.players[s.player], rated.changes[s.player]
+        last, first = fesa_name(p)
+        cells = []
+        for rec in res.records[s.player]:
+            if rec.round > res.completed:
+                continue
+            h = res.handicaps.get((rec.round, rec.board or 0))
+            code = f"({'-' if h.giver == s.player else '+'}{h.code})" if h else ""
+            mark = _MARK.get(rec.outcome)
+            cells.append(f"{number[rec.opponent]}{mark}{code}" if mark and rec.opponent else "0-")
+        elo = f"{change.after}*" if change.category == "unrated" else str(change.before)
+        delta = "" if change.category == "unrated" or change.delta is None else f"{change.delta:+d}"
+        print(printable(f"{number[s.player]:>3} {last[:18]:<18} {first[:11]:<11} {p.country:<4} "
+                        f"{grade_name(p.grade).title() if p.grade else '':<6} {elo:>5} "
+                        + " ".join(f"{c:>8}" for c in cells) + f" {points(s.points):>5} {delta:>5}"))
+    if not rated.settled:
+        print(f"note: the final ratings did not settle after {rated.passes} passes; the last pass is shown")
+    return 0
+
+
+def published_table(path: Path) -> int:
+    report = Report()
+    table = published.read(path, report)
+    if table is None:
+        for line in report.lines():
+            print(line, file=sys.stderr)
+        return 1
+    rows = published.agreement(table)
+    print(printable(f"{display_path(path)}: {table.title}"))
+    print("Each line recomputed from its ELO and games, the opponents' final ratings taken from the table (ELO and "
+          "+/-). 'first 100' / 'past 100': our change if the player's first 100 rated games are not yet / already "
+          "behind him (the table does not say); the rules alone take "
+          + ("'first 100'." if BONUS_WHEN_UNKNOWN else "'past 100'."))
+    print(f"{'Nr':>3} {'Name':<30} {'ELO':>5} {'+/-':>5} {'rules':>6} {'first 100':>10} {'past 100':>9}  reading")
+    for a in rows:
+        if a.row.change is None:
+            continue
+        print(printable(f"{a.row.number:>3} {a.row.name[:30]:<30} {a.row.elo:>5} {a.row.change:>+5d} {a.rules:>+6d} "
+                        f"{a.with_bonus:>+10d} {a.without_bonus:>+9d}  {a.reading}{'' if a.within else '  ≠'}"))
+    unrated = [a for a in rows if a.row.unrated]
+    if unrated:
+        print("Unrated players (performance rating, against the opponents' final ratings):")
+        for a in unrated:
+            print(printable(f"{a.row.number:>3} {a.row.name[:30]:<30} published {a.row.elo}*  ours "
+                            f"{a.performance if a.performance is not None else '–'}"))
+    compared = [a for a in rows if a.row.change is not None]
+    within = sum(a.within for a in compared)
+    either = sum(a.reading in ("either", "first 100", "past 100") for a in compared)
+    own = published.compute(table)
+    alone = sum(1 for a in compared if abs((own.changes[str(a.row.number)].delta or 0) - (a.row.change or 0)) <= 1)
+    n = len(compared)
+    print(f"Players with a published +/-: {n}")
+    print(f"Within ±1 with the rules alone: {within} of {n} ({_pct(within, n)})")
+    print(f"Within ±1 with the first-100-games reading taken either way: {either} of {n} ({_pct(either, n)})")
+    print(f"Within ±1 from the ELO column alone (our own fixed point, nothing from the +/- column): {alone} of {n} "
+          f"({_pct(alone, n)})")
+    return 0
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f} %" if whole else "–"
