@@ -178,8 +178,9 @@ def test_wosc_2024_agreement():
 
 
 def test_the_french_championship_2026_with_handicaps():
-    # 48 players, handicap games. Within ±1 taking each player's first-100-games reading either way: 42 of the 43
-    # with a published change (one, Morisset, falls between the readings: probably his bonus ran out during the event, which neither reading covers).
+    # 48 players, handicap games. Within ±1 taking each player's first-100-games reading either way: 42 of the
+    # 43 with a published change. The one between the readings (Morisset) probably ran out of bonus during the
+    # event, which neither reading covers.
     table = published.read(REAL / "Championnat_et_Open_de_France_Rueil-Malmaison_France_2026-07-04_to_2026-07-05.txt",
                            Report())
     assert table is not None and len(table.rows) == 48
