@@ -84,11 +84,11 @@ def test_standings_open_from_home_on_a_phone(phone: Watched, demo_url: str):
     # Counted by hand from the round files (replays of drawn ESC games do not count):
     # de Vries R1 1, R2 1, R3 ½ (ESC draw; he won the replay), R4 1, R5 1, R6 0 (Ono), R7 1, R8 1, R9 1 = 7½;
     # Kaufman R1 1, R2 1, R3 1, R4 1, R5 0 (Müller), R6 1, R7 1, R8 0 (de Vries), R9 1 = 7.
-    # Columns: #, Player, Elo, Pts, ….
+    # Columns: #, Player, Elo, ± (the FESA rating preview: the event is rated), Pts, ….
     expect(rows.nth(0)).to_contain_text("de Vries, Pieter")
-    expect(rows.nth(0).locator("td").nth(3)).to_have_text("7½")
+    expect(rows.nth(0).locator("td").nth(4)).to_have_text("7½")
     expect(rows.nth(1)).to_contain_text("Kaufman, Larry")
-    expect(rows.nth(1).locator("td").nth(3)).to_have_text("7")
+    expect(rows.nth(1).locator("td").nth(4)).to_have_text("7")
     # The page itself never scrolls sideways on a 375 px phone; wide tables scroll inside themselves.
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert phone.errors == []
@@ -396,7 +396,7 @@ def test_wide_results_tables_keep_the_number_and_the_name_in_place(phone: Watche
     page.goto(demo_url + "/2000-mso-shogi/championship/")
     standings = page.locator("article table").first
     heads = standings.locator("thead th").all_inner_texts()
-    assert heads[:4] == ["#", "Player", "Elo", "Pts"] and heads[-2:] == ["W–D–L", "Nat"]
+    assert heads[:5] == ["#", "Player", "Elo", "±", "Pts"] and heads[-2:] == ["W–D–L", "Nat"]  # ±: a rated event
     # de Vries: 7½ from 7 wins, the drawn ESC game (decided by its replay) and the loss to Ono; FESA Elo 2090.
     first = standings.locator("tbody tr").first.locator("td")
     assert first.nth(1).inner_text() == "de Vries, Pieter" and first.nth(2).inner_text() == "2090"
