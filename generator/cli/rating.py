@@ -8,16 +8,13 @@ from pathlib import Path
 
 from ..diagnostics import Report, display_path, printable
 from ..fesa import published
-from ..fesa.export import fesa_name
+from ..fesa.export import fesa_name, round_tokens
 from ..fesa.rating import BONUS_WHEN_UNKNOWN
-from ..model import Event, Outcome
+from ..model import Event
 from ..pipeline import Loaded
 from ..ratings import grade_name
 from ..render.rating import NOTE
 from ..render.text import points
-
-_MARK = {Outcome.WIN: "+", Outcome.LOSS: "-", Outcome.DRAW: "="}
-
 
 def event_table(loaded: Loaded, event: Event) -> int:
     rated = loaded.ratings.get(event.path)
@@ -35,14 +32,7 @@ def event_table(loaded: Loaded, event: Event) -> int:
     for s in res.final:
         p, change = loaded.data.players[s.player], rated.changes[s.player]
         last, first = fesa_name(p)
-        cells = []
-        for rec in res.records[s.player]:
-            if rec.round > res.completed:
-                continue
-            h = res.handicaps.get((rec.round, rec.board or 0))
-            code = f"({'-' if h.giver == s.player else '+'}{h.code})" if h else ""
-            mark = _MARK.get(rec.outcome)
-            cells.append(f"{number[rec.opponent]}{mark}{code}" if mark and rec.opponent else "0-")
+        cells = [str(t) for t in round_tokens(res, s.player, number)[:res.completed]]
         elo = f"{change.after}*" if change.category == "unrated" else str(change.before)
         delta = "" if change.category == "unrated" or change.delta is None else f"{change.delta:+d}"
         print(printable(f"{number[s.player]:>3} {last[:18]:<18} {first[:11]:<11} {p.country:<4} "

@@ -66,6 +66,20 @@ def name_problems(player: Player) -> str | None:
     return None
 
 
+def round_tokens(res: EventResults, pid: str, number: dict[str, int]) -> list[Token]:
+    """A player's rounds in FESA's notation, opponents by their line `number`."""
+    tokens = []
+    for rec in res.records[pid]:
+        if rec.outcome in _PLAYED and rec.opponent is not None:
+            h = res.handicaps.get((rec.round, rec.board or 0))
+            # seeds/003…: "The player giving the handicap uses a minus sign, the player receiving a plus".
+            written = f"{'-' if h.giver == pid else '+'}{h.code}" if h else None
+            tokens.append(Token(number[rec.opponent], _PLAYED[rec.outcome], written))
+        else:
+            tokens.append(Token(0, _UNPAIRED.get(rec.outcome, "-")))
+    return tokens
+
+
 def tournament(event: Event, res: EventResults, players: dict[str, Player], report: Report) -> Tournament | None:
     """The event as a FESA tournament; problems with names are reported at the player's line."""
     number = {s.player: i for i, s in enumerate(res.final, start=1)}
@@ -80,15 +94,7 @@ def tournament(event: Event, res: EventResults, players: dict[str, Player], repo
                          f'give the player a fesa_name, e.g. fesa_name: "{_ascii(player.family)}, '
                          f'{_ascii(player.given)}"')
             continue
-        tokens = []
-        for rec in res.records[s.player]:
-            if rec.outcome in _PLAYED and rec.opponent is not None:
-                h = res.handicaps.get((rec.round, rec.board or 0))
-                # seeds/003…: "The player giving the handicap uses a minus sign, the player receiving a plus".
-                written = f"{'-' if h.giver == s.player else '+'}{h.code}" if h else None
-                tokens.append(Token(number[rec.opponent], _PLAYED[rec.outcome], written))
-            else:
-                tokens.append(Token(0, _UNPAIRED.get(rec.outcome, "-")))
+        tokens = round_tokens(res, s.player, number)
         last, first = fesa_name(player)
         new = player.fesa_new if player.fesa_new is not None else player.elo is None
         lines.append(Line(placement=number[s.player], new=new, last=last, first=first,

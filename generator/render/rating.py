@@ -12,14 +12,11 @@ from markupsafe import Markup
 
 from ..fesa.rating import Change, Preview
 from ..model import Event
+from .text import signed
 
 NOTE = "a preview: FESA's rating officer publishes the official figures"
 CATEGORY = {"unrated": "unrated, rated by performance", "provisional": "provisional rating",
             "established": "established rating"}
-
-
-def signed_int(n: int) -> str:
-    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
 
 
 def cell(change: Change | None) -> Markup:
@@ -32,7 +29,7 @@ def cell(change: Change | None) -> Markup:
         return Markup('<abbr title="{}">{}*</abbr>').format(
             f"unrated: performance rating {change.after} ({NOTE})", change.after)
     return Markup('<abbr title="{}">{}</abbr>').format(f"{change.before} → {change.after} ({NOTE})",
-                                                      signed_int(change.delta))
+                                                      signed(change.delta))
 
 
 def line(change: Change) -> str:
@@ -41,7 +38,7 @@ def line(change: Change) -> str:
         return (f"FESA rating preview: unrated, performance rating {change.after}"
                 + (f" (rating before: {change.before})" if change.before is not None else "") + ".")
     assert change.delta is not None
-    return (f"FESA rating preview: {change.before} → {change.after} ({signed_int(change.delta)}), "
+    return (f"FESA rating preview: {change.before} → {change.after} ({signed(change.delta)}), "
             f"{CATEGORY[change.category]}.")
 
 

@@ -31,7 +31,7 @@ from ..teams import COLUMNS, TeamStanding, board_points
 from ..tiebreaks import TIEBREAKS
 from . import api, bracket
 from . import rating as rating_preview
-from .text import Heading, date_range, esc, headings, link, long_date, points, spellings, url
+from .text import Heading, date_range, esc, headings, link, long_date, points, signed, spellings, url
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -869,11 +869,6 @@ def army_text(counts: dict[str, int]) -> str:
     parts = [f"{n} {shuuro_game.PLURAL[p]}" if n > 1 else shuuro_game.NAMES[p]
              for p in shuuro_game.PIECES[1:] if (n := counts.get(p, 0))]
     return f"{', '.join(parts) or 'the King alone'}: {shuuro_game.cost(counts)} points"
-
-
-def signed(n: int | Fraction) -> str:
-    """+110, −40, 0: a Delta as the pack writes it."""
-    return f"+{points(Fraction(n))}" if n > 0 else f"−{points(Fraction(-n))}" if n < 0 else "0"
 
 
 def tie_reason(key: str, above: Standing, below: Standing, res: EventResults, after: int) -> str:

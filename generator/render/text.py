@@ -179,3 +179,8 @@ def headings(body: str) -> tuple[str, tuple[Heading, ...]]:
                 f'title="Permanent link">&para;</a></h{level}>')
 
     return _HEADING.sub(anchor, body), tuple(found)
+
+
+def signed(n: int | Fraction) -> str:
+    """+110, −40, 0: a Delta as the pack writes it, a rating change as a standings column shows it."""
+    return f"+{points(Fraction(n))}" if n > 0 else f"−{points(Fraction(-n))}" if n < 0 else "0"
