@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from ..pipeline import Loaded
 from ..ratings import grade_name
 from ..render.rating import NOTE
 from ..render.text import points
+from .common import Commands, EXIT_DATA_ERRORS, command, event_of
 
 def event_table(loaded: Loaded, event: Event) -> int:
     rated = loaded.ratings.get(event.path)
@@ -84,3 +86,23 @@ def published_table(path: Path) -> int:
 
 def _pct(part: int, whole: int) -> str:
     return f"{100 * part / whole:.1f} %" if whole else "–"
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.published is not None:
+        return published_table(args.published)
+    if args.event is None:
+        print("error: name an event (festival/event) or give --published FILE", file=sys.stderr)
+        return EXIT_DATA_ERRORS
+    found = event_of(args)
+    if found is None:
+        return EXIT_DATA_ERRORS
+    return event_table(found[0], found[2])
+
+
+def register(sub: Commands) -> None:
+    rt = command(sub, "rating", "FESA's rating of an event, previewed, as FESA publishes its tables; or, with "
+                 "--published, one of FESA's published tables recomputed, with how many changes agree.")
+    rt.add_argument("event", metavar="EVENT", nargs="?", help="festival/event, e.g. 2000-mso-shogi/championship")
+    rt.add_argument("--published", type=Path, metavar="FILE", help="a result table as FESA publishes it")
+    rt.set_defaults(func=run)

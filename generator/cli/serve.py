@@ -1,0 +1,24 @@
+"""`python -m generator serve`: the live preview."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from .common import Commands, EXIT_OK, ROOT, check_data, command
+
+
+def run(args: argparse.Namespace) -> int:
+    """The live preview starts even when the data has errors: the pages show them until they are fixed."""
+    check_data(args.data)
+    from .. import mkdocs_hooks  # MkDocs is imported only to build
+    mkdocs_hooks.serve(args.config.resolve(), args.data.resolve(), args.dev_addr)
+    return EXIT_OK
+
+
+def register(sub: Commands) -> None:
+    serve = command(sub, "serve", "Serve a live preview that rebuilds when a file is saved (data errors show in the "
+                    "page).")
+    serve.add_argument("--dev-addr", default="127.0.0.1:8000", help="address to serve on (default 127.0.0.1:8000)")
+    serve.add_argument("--config", type=Path, default=ROOT / "mkdocs.yml", help=argparse.SUPPRESS)
+    serve.set_defaults(func=run)

@@ -1,0 +1,33 @@
+"""`python -m generator summary`: a pull request's job summary."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from .. import changes
+from ..pipeline import load
+from ..render import summary
+from .common import Commands, EXIT_OK, command
+
+
+def run(args: argparse.Namespace) -> int:
+    """The job summary: the problems in plain words, or what the data changes against --base. It is a report,
+    not a check: it exits 0 either way (check fails the job)."""
+    head = load(args.data)
+    if not head.ok:
+        lines = summary.problems(head.report)
+    else:
+        base = load(args.base) if args.base is not None and args.base.is_dir() else None
+        compared = base is not None and base.ok
+        lines = summary.changes(head.report, changes.compare(base, head), compared)
+    print("\n".join(lines))
+    return EXIT_OK
+
+
+def register(sub: Commands) -> None:
+    sm = command(sub, "summary", "Markdown for a pull request's job summary: what the data changes against --base "
+                 "(rounds, standings movement, prizes now decided), or its problems in plain words.")
+    sm.add_argument("--base", type=Path, metavar="DIR",
+                    help="the data directory before the change (e.g. the base branch's data/ checked out apart)")
+    sm.set_defaults(func=run)
