@@ -17,9 +17,9 @@ from decimal import Decimal
 from fractions import Fraction
 
 from . import simul
-from .model import Event, Festival, GrandPrixEvent, Outcome, PlayerId
+from .model import Event, Festival, GrandPrixEvent, PlayerId
 from .prizes import PENNY, PrizeList, place_prizes
-from .standings import EventResults
+from .standings import EventResults, Standing
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ def shared_places(groups: list[list[str]], places: tuple[int, ...]) -> dict[str,
     return out
 
 
-def _groups(ranked: list[tuple[str, int]]) -> list[list[str]]:
+def groups(ranked: list[tuple[str, int]]) -> list[list[str]]:
     """[(id, rank)] in order -> consecutive groups of the same rank."""
     groups: list[list[str]] = []
     last = None
@@ -74,25 +74,12 @@ def _groups(ranked: list[tuple[str, int]]) -> list[list[str]]:
 def event_points(event: Event, rule: GrandPrixEvent, res: EventResults,
                  givers: list[simul.GiverResult]) -> dict[PlayerId, Fraction]:
     """Every participant's Grand Prix points from one event (0 for those outside the scoring places)."""
-    pts: dict[PlayerId, Fraction] = {}
-    if event.is_simul:
-        by_outcome = {Outcome.WIN: rule.win, Outcome.FORFEIT_WIN: rule.win, Outcome.DRAW: rule.draw,
-                      Outcome.LOSS: rule.loss}
-        for rnd in event.rounds:
-            for pid, outcome in simul.opponent_outcomes(rnd).items():
-                pts[pid] = pts.get(pid, Fraction(0)) + (by_outcome.get(outcome) or 0)
-        for g in givers:
-            if g.share is not None and g.complete:
-                pts[g.giver] = pts.get(g.giver, Fraction(0)) + simul.giver_points(g.share)
-    elif res.teams is not None:
-        members = {t.id: [r.id for r in t.members] for t in event.teams}
-        by_team = shared_places(_groups([(s.team, s.rank) for s in res.teams.final]), rule.places)
-        for team, value in by_team.items():
-            for pid in members[team]:
-                pts[pid] = value
-    else:
-        pts = shared_places(_groups([(s.player, s.rank) for s in res.final]), rule.places)
-    return pts
+    return event.kind.grand_prix_points(event, rule, res, givers)
+
+
+def points_by_place(rule: GrandPrixEvent, final: tuple[Standing, ...]) -> dict[PlayerId, Fraction]:
+    """Points by final place; players sharing a place share the points of the places they occupy."""
+    return shared_places(groups([(s.player, s.rank) for s in final]), rule.places)
 
 
 def compute(festival: Festival, results: dict[str, EventResults], simuls: dict[str, list[simul.GiverResult]],

@@ -6,9 +6,13 @@ import datetime as dt
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from .diagnostics import Location
 from .ratings import Adjustment, Rating, RatingData, festival_elo
+
+if TYPE_CHECKING:
+    from .kinds import EventKind
 
 PlayerId = str
 
@@ -285,23 +289,10 @@ class Event:
         return any(r.id == pid for r in self.entrants) or any(g.ref.id == pid for g in self.givers)
 
     @property
-    def is_simul(self) -> bool:
-        return self.format == "simul"
-
-    @property
-    def is_team(self) -> bool:
-        return self.format == "team-swiss"
-
-    @property
-    def colours_known(self) -> bool:
-        """Who had sente is recorded (shogi round files; in Shuuro a die decides who moves first)."""
-        return self.source == "yaml" and self.game == "shogi"
-
-    @property
-    def ranked_by_criteria(self) -> bool:
-        """Ranked by the game's own criteria group by group (Shuuro, Oware), not by tiebreak columns: a shared
-        place only when no criterion separates the players."""
-        return self.game in ("shuuro", "oware")
+    def kind(self) -> EventKind:
+        """What the event's format and game make of it (generator/kinds): asked, never tested by name."""
+        from .kinds import kind_of
+        return kind_of(self)
 
     @property
     def path(self) -> str:

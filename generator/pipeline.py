@@ -14,8 +14,8 @@ from .fesa import export, turnering
 from .fesa.rating import Preview
 from .fesa import validate as fesa_validate
 from .model import DataSet, Event, Festival
-from .prizes import PrizeList, event_prizes, knockout_prizes, team_prizes
-from .simul import GiverResult, giver_results, simul_prizes
+from .prizes import PrizeList, knockout_prizes
+from .simul import GiverResult
 from .sources.reader import read_data
 from .standings import EventResults, compute_event
 from .validate import validate
@@ -68,13 +68,10 @@ def load(root: Path, stop_at: tuple[str, int] | None = None) -> Loaded:
                 loaded.ratings[e.path] = rated
         for e in data.events():
             res = loaded.results[e.path]
-            if e.is_simul:
-                loaded.simuls[e.path] = giver_results(e)
-                prizes = simul_prizes(e)
-            elif res.teams:
-                prizes = team_prizes(e, res.teams.final)
-            else:
-                prizes = event_prizes(e, res.final, data.players)
+            givers = e.kind.givers(e)
+            if givers is not None:
+                loaded.simuls[e.path] = givers
+            prizes = e.kind.prizes(e, res, data.players)
             if prizes is not None:
                 loaded.prizes[e.path] = prizes
             ko = knockout_prizes(loaded.results[e.path].knockout)

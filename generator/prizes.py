@@ -97,14 +97,16 @@ def is_junior(player: Player, first_day: dt.date | None) -> bool:
     return age is not None and age < 18
 
 
-def event_prizes(event: Event, final: tuple[Standing, ...], players: dict[str, Player]) -> PrizeList | None:
+def event_prizes(event: Event, final: tuple[Standing, ...], players: dict[str, Player],
+                 by_rank: bool = False) -> PrizeList | None:
+    """by_rank: prizes are pooled by shared place (games ranked by criteria), not by equal points."""
     rules = event.prizes
     if rules is None:
         return None
     # MSO events pool the prizes of players on equal points; a Shuuro-250 tournament only those of a joint place
     # (seeds/001 §6: equal after every criterion, "the players share the first prize"), and so does Oware, whose
     # ties the MSO criteria break (seeds/002 "TIES").
-    order = [(s.player, Fraction(-s.rank) if event.ranked_by_criteria else s.points) for s in final]
+    order = [(s.player, Fraction(-s.rank) if by_rank else s.points) for s in final]
     categories = []
     if rules.best_kyu is not None:
         categories.append(("best_kyu", rules.best_kyu, [p for p, _ in order if is_kyu(players[p])]))

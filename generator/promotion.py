@@ -160,7 +160,7 @@ def _games(data: DataSet) -> Iterable[tuple[dt.date, Event, int, Game]]:
     """Every shogi game played over the board, in order of play: by date, then event, round and board."""
     out = []
     for event in data.events():
-        if event.game != "shogi":
+        if not event.kind.game.promotion:
             continue
         for rnd in event.rounds:
             day = rnd.date or event.start

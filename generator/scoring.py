@@ -92,8 +92,8 @@ def event_records(event: Event, late_points: dict[PlayerId, Fraction] | None = N
     late_points = late_points or {}
     records: Records = {ref.id: [] for ref in event.entrants}
     for rnd in event.rounds:
-        this = round_records(rnd, event.replay_draws, event.game, event.format == "round-robin")
-        if not event.colours_known:
+        this = round_records(rnd, event.replay_draws, event.game, event.kind.all_play_all)
+        if not event.kind.sente_recorded:
             this = {pid: replace(rec, colour=None) for pid, rec in this.items()}
         elif event.sente == "furigoma":  # sente is decided at the board: known once the result is written
             this = {pid: replace(rec, colour=None) if rec.outcome is Outcome.PENDING else rec

@@ -5,10 +5,10 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from . import oware, shuuro
 from .games.oware import Position, positions
 from .beginners import Playoff, playoff, reorder
 from .boards import BoardHandicap, event_handicaps, ratings_by_round
@@ -21,22 +21,6 @@ from .teams import MatchSide, TeamStanding, match_sides, team_standings
 from .tiebreaks import TIEBREAKS, Tiebreak
 
 
-SHUURO_COLUMNS = (
-    Tiebreak(shuuro.LAST, "Δ last", "Delta in the last round",
-             "the player's Delta in the last round played (0 for a bye or an absence)",
-             lambda records, after: {p: Fraction(v) for p, v in shuuro.last_delta(records, after).items()}),
-    Tiebreak(shuuro.TOTAL, "Δ total", "Total Delta", "the sum of the player's Deltas over all rounds played",
-             lambda records, after: {p: Fraction(v) for p, v in shuuro.total_delta(records, after).items()}),
-)
-
-OWARE_COLUMNS = (
-    Tiebreak(oware.SB, "SB", "Sonneborn-Berger",
-             "the VP of the opponents the player beat, plus half the VP of those he drew with",
-             oware.sonneborn_berger),
-    Tiebreak("seeds", "Seeds", "Seeds taken", "the seeds the player took in the games played (not a tiebreak)",
-             oware.seeds),
-)
-RANKED_BY_CRITERIA = {"shuuro": (SHUURO_COLUMNS, shuuro.table), "oware": (OWARE_COLUMNS, oware.table)}
 
 
 def games_played(records: Records, pid: PlayerId, after_round: int) -> int:
@@ -47,9 +31,7 @@ def games_played(records: Records, pid: PlayerId, after_round: int) -> int:
 def columns(event: Event) -> tuple[Tiebreak, ...]:
     """The values shown next to the points, in order: the event's tiebreaks, or the game's own columns
     (Shuuro's two Deltas; Oware's Sonneborn-Berger and seeds)."""
-    if event.game in RANKED_BY_CRITERIA:
-        return RANKED_BY_CRITERIA[event.game][0]
-    return tuple(TIEBREAKS[k] for k in event.tiebreaks)
+    return event.kind.columns(event)
 
 
 @dataclass(frozen=True)
@@ -87,11 +69,10 @@ def standings(records: Records, after_round: int, tiebreak_keys: tuple[str, ...]
     return table
 
 
-def criteria_standings(game: str, records: Records, after_round: int,
-                       names: dict[PlayerId, str]) -> list[Standing]:
+def criteria_standings(cols: tuple[Tiebreak, ...], ranked: Callable[[Records, int, dict[PlayerId, str]], Any],
+                       records: Records, after_round: int, names: dict[PlayerId, str]) -> list[Standing]:
     """A table ranked by the game's criteria group by group (Shuuro, Oware); `tiebreaks` holds the game's
     columns (Shuuro: last-round and total Delta; Oware: Sonneborn-Berger and seeds)."""
-    cols, ranked = RANKED_BY_CRITERIA[game]
     score = scores(records, after_round)
     values = [c.compute(records, after_round) for c in cols]
     return [Standing(p.rank, p.shared, p.player, score[p.player], tuple(v[p.player] for v in values),
@@ -157,23 +138,20 @@ def compute_event(event: Event, players: dict[PlayerId, Player]) -> EventResults
     done = completed_rounds(event)
 
     def table(after: int) -> tuple[Standing, ...]:
-        if event.game in RANKED_BY_CRITERIA:
-            return tuple(criteria_standings(event.game, records, after, names))
-        return tuple(standings(records, after, event.tiebreaks, names))
+        return tuple(event.kind.table(event, records, after, names))
 
     final = table(done) if done else ()
     po = playoff(event, final, done) if final else None
     if po is not None:
         final = reorder(final, po)
     return EventResults(event, records, done, final, table, ratings, event_handicaps(event, ratings), groups,
-                        progress(event, players), playoff=po, teams=team_results(event, ratings, done),
+                        progress(event, players), playoff=po, teams=event.kind.team_results(event, ratings, done),
                         positions={(rnd.number, g.board): positions(list(g.moves))
                                    for rnd in event.rounds for g in rnd.games if g.moves})
 
 
-def team_results(event: Event, ratings: dict[PlayerId, list[Rating | None]], done: int) -> TeamResults | None:
-    if not event.is_team:
-        return None
+def team_results(event: Event, ratings: dict[PlayerId, list[Rating | None]], done: int) -> TeamResults:
+    """A team event's team standings, round by round, and each team's average Elo."""
     sides = match_sides(event)
     averages: dict[str, list[Fraction | None]] = {}
     for team in event.teams:

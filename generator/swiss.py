@@ -27,11 +27,9 @@ def candidates(event: Event, res: EventResults, players: dict[PlayerId, Player],
         if pid in event.withdrawn and round_number > event.withdrawn[pid]:
             continue
         recs = [r for r in res.records[pid] if r.round < round_number]
-        if event.game == "shuuro":
-            second = next((r.delta for r in recs if r.round == round_number - 1), 0)
-        else:
-            rating = res.ratings[pid][round_number - 1]
-            second = rating.elo if rating else 0
+        rating = res.ratings[pid][round_number - 1]
+        second = event.kind.game.pairing_key(next((r for r in recs if r.round == round_number - 1), None),
+                                             rating.elo if rating else 0)
         out.append((score.get(pid, Fraction(0)), second, players[pid].name, Candidate(
             pid, score.get(pid, Fraction(0)), f"{players[pid].name} ({points(score.get(pid, Fraction(0)))})",
             frozenset(r.opponent for r in recs if r.opponent and r.outcome.played),

@@ -78,7 +78,7 @@ def test_in_the_demo_sente_and_gote_games_differ_by_at_most_2_for_every_player()
     from generator.pipeline import load
 
     loaded = load(Path(__file__).resolve().parent.parent / "data")
-    swiss = [e for e in loaded.data.events() if e.colours_known and e.format == "swiss"]
+    swiss = [e for e in loaded.data.events() if e.kind.sente_recorded and e.format == "swiss"]
     assert {e.path.split("/")[1] for e in swiss} == {"championship", "blitz", "beginners"}
     for event in swiss:
         for pid, recs in loaded.results[event.path].records.items():

@@ -40,7 +40,7 @@ def registration(festival: Festival, event: Event, today: dt.date) -> tuple[str,
         warnings.append("no contact e-mail: add 'contact:' to festival.yaml")
     if not festival.announcement:
         warnings.append("no announcement link: add 'announcement:' to festival.yaml")
-    mode = f"{'Swiss system' if event.format == 'swiss' else event.format}, {event.rounds_planned} rounds"
+    mode = f"{event.kind.fesa_mode}, {event.rounds_planned} rounds"
     body = "\n".join([
         "To: the FESA webmasters",
         f"Subject: Tournament registration: {event.name}",

@@ -2,28 +2,28 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .. import simul
 from ..knockout import Knockout
-from ..model import DataSet, Event, Game
+from ..model import Event, Game
 from ..prizes import PrizeList
-from ..simul import GiverResult
 from ..standings import EventResults, Standing, columns
-from ..teams import COLUMNS
 from .text import json_text, number
+
+if TYPE_CHECKING:
+    from ..pipeline import Loaded
 
 
 def _standing(s: Standing, event: Event) -> dict[str, Any]:
     keys = [c.key for c in columns(event)]
     row = {"rank": s.rank, "shared": s.shared, "player": s.player, "points": number(s.points),
            "tiebreaks": {k: number(v) for k, v in zip(keys, s.tiebreaks, strict=True)}, "played": s.played}
-    if event.ranked_by_criteria:
+    if event.kind.game.by_criteria:
         row["separated_by"] = s.separated_by or None  # the criterion that put the player below the one above
     return row
 
 
-def _awards(p: PrizeList) -> list[dict[str, str]]:
+def awards(p: PrizeList) -> list[dict[str, str]]:
     return [{"player": a.player, "prize": a.kind, "label": a.label, "amount": str(a.amount)} for a in p.awards]
 
 
@@ -31,18 +31,17 @@ def _prizes(event: Event, res: EventResults, p: PrizeList, currency: str) -> dic
     return {"event": event.path, "currency": currency,
             "final": res.completed >= event.rounds_planned, "after_round": res.completed,
             "offered": str(p.offered), "awarded": str(p.total), "left_by_rounding": str(p.remainder),
-            "awards": _awards(p)}
+            "awards": awards(p)}
 
 
-def _game(g: Game, game: str = "shogi") -> dict[str, Any]:
-    out = {"board": g.board, "sente": g.sente.id, "gote": g.gote.id, "result": g.result.value if g.result else None}
+def game_json(g: Game, event: Event | None = None) -> dict[str, Any]:
+    """A game; with its event, what the event's game records of it (an ending, what each player took)."""
+    out: dict[str, Any] = {"board": g.board, "sente": g.sente.id, "gote": g.gote.id,
+                           "result": g.result.value if g.result else None}
     if g.ending is not None:
         out["ending"] = g.ending
-    if g.captured is not None and game == "oware":  # seeds each player took (the first-named player's first)
-        out["seeds"] = [c.points for c in g.captured]
-    elif g.captured is not None:  # Shuuro: points of enemy pieces each player eliminated (sente's, gote's)
-        out["eliminated"] = [c.points for c in g.captured]
-        out["pieces"] = [list(c.pieces) if c.pieces is not None else None for c in g.captured]
+    if g.captured is not None and event is not None:
+        out.update(event.kind.game.captured_json(g.captured))
     if g.moves:
         out["moves"] = list(g.moves)
     return out
@@ -55,28 +54,17 @@ def _knockout(event: Event, ko: Knockout, prizes: PrizeList | None) -> dict[str,
         "seeds": [{"seed": s.seed, "player": s.player, "elo": s.elo} for s in ko.seeds],
         "not_selected": [{"player": p.player, "reason": p.reason} for p in ko.passed],
         "ties": [{"stage": t.stage, "round": t.round, "players": [t.a, t.b], "winner": t.winner if not t.bye else None,
-                  "bye": t.bye, "game": _game(t.game) if t.game else None,
-                  "replays": [_game(r) for r in t.replays]} for stage in ko.stages for t in stage],
+                  "bye": t.bye, "game": game_json(t.game) if t.game else None,
+                  "replays": [game_json(r) for r in t.replays]} for stage in ko.stages for t in stage],
         "places": {str(n): pid for n, pid in sorted(ko.places.items())},
-        "prizes": _awards(prizes) if prizes else [],
+        "prizes": awards(prizes) if prizes else [],
         "currency": currency,
     }
 
 
-def _simul(event: Event, givers: list[GiverResult], prizes: PrizeList | None) -> dict[str, Any]:
-    return {
-        "event": event.path,
-        "givers": [{"player": g.giver, "professional": g.professional, "round": g.round,
-                    "boards": [_game(b) for b in g.boards], "score": number(g.score), "decided": g.decided,
-                    "grand_prix_points": simul.giver_points(g.share) if g.share is not None and g.complete else None}
-                   for g in givers],
-        "winners": simul.winners(event),
-        "prizes": _awards(prizes) if prizes else [],
-    }
-
-
-def files(data: DataSet, results: dict[str, EventResults], prizes: dict[str, PrizeList],
-          knockout_prizes: dict[str, PrizeList], simuls: dict[str, list[GiverResult]]) -> dict[str, str]:
+def files(loaded: Loaded) -> dict[str, str]:
+    """Every JSON file of the API, by path."""
+    data, results, prizes, knockout_prizes = loaded.data, loaded.results, loaded.prizes, loaded.knockout_prizes
     out: dict[str, str] = {}
     index = []
     for festival in data.festivals:
@@ -93,7 +81,7 @@ def files(data: DataSet, results: dict[str, EventResults], prizes: dict[str, Pri
                 "rows": [dict(_standing(s, event), ranks_by_round=res.rank_after(s.player)) for s in res.final],
                 "playoff": {"players": list(res.playoff.players), "winner": res.playoff.winner,
                             "points": {p: number(v) for p, v in res.playoff.points.items()},
-                            "games": [_game(g) for g in event.playoff.games] if event.playoff else []}
+                            "games": [game_json(g) for g in event.playoff.games] if event.playoff else []}
                 if res.playoff and res.playoff.needed else None,
             })
             out[f"{base}/crosstable.json"] = json_text({
@@ -101,27 +89,14 @@ def files(data: DataSet, results: dict[str, EventResults], prizes: dict[str, Pri
                 "rows": [{"player": s.player, "points": number(s.points), "rounds": [
                     {"round": r.round, "outcome": r.outcome.name.lower(), "opponent": r.opponent,
                      "colour": r.colour, "points": number(r.points), "replayed": r.replayed,
-                     **({"delta": r.delta} if event.game == "shuuro" else {}),
-                     **({"seeds": list(r.material)} if event.game == "oware" and r.material else {})}
+                     **event.kind.game.record_json(r)}
                     for r in res.records[s.player]]}
                     for s in res.final],
             })
             if event.path in prizes and event.prizes is not None:
                 out[f"{base}/prizes.json"] = json_text(_prizes(event, res, prizes[event.path], event.prizes.currency))
-            if res.teams is not None:
-                names = {t.id: t.name for t in event.teams}
-                out[f"{base}/teams.json"] = json_text({
-                    "event": event.path, "after_round": res.completed, "columns": [c.key for c in COLUMNS],
-                    "teams": [{"id": t.id, "name": t.name, "players": [r.id for r in t.members]} for t in event.teams],
-                    "rows": [{"rank": s.rank, "shared": s.shared, "team": s.team, "name": names[s.team],
-                              **{c.key: number(v) for c, v in zip(COLUMNS, s.values, strict=True)}}
-                             for s in res.teams.final],
-                    "matches": [{"round": m.round, "teams": [m.team, m.opponent],
-                                 "board_points": [number(m.board_points), number(m.opponent_points)]}
-                                for t in event.teams for m in res.teams.sides[t.id] if m.team == m.match.teams[0].id]})
-            if event.is_simul:
-                out[f"{base}/simul.json"] = json_text(_simul(event, simuls.get(event.path, []),
-                                                             prizes.get(event.path)))
+            for name, content in event.kind.api_files(event, res, loaded).items():
+                out[f"{base}/{name}"] = json_text(content)
             if res.knockout is not None:
                 out[f"{base}/knockout.json"] = json_text(_knockout(event, res.knockout,
                                                                    knockout_prizes.get(event.path)))
@@ -130,10 +105,10 @@ def files(data: DataSet, results: dict[str, EventResults], prizes: dict[str, Pri
                 out[f"{base}/round-{rnd.number}.json"] = json_text({
                     "event": event.path, "round": rnd.number,
                     "date": rnd.date.isoformat() if rnd.date else None, "time": rnd.time,
-                    "games": [dict(_game(g, event.game), knockout=g.knockout,
+                    "games": [dict(game_json(g, event), knockout=g.knockout,
                                    **({"sente_decided": False} if event.sente == "furigoma" and g.result is None
                                       else {})) for g in rnd.games],
-                    "replays": [_game(g) for g in rnd.replays],
+                    "replays": [game_json(g) for g in rnd.replays],
                     "byes": [r.id for r in rnd.byes], "absent": [r.id for r in rnd.absent],
                     "standings_after": [_standing(s, event) for s in table] if table else None,
                 })

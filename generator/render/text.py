@@ -11,6 +11,7 @@ import json
 import re
 import unicodedata
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 
 from markupsafe import Markup, escape
@@ -184,3 +185,9 @@ def headings(body: str) -> tuple[str, tuple[Heading, ...]]:
 def signed(n: int | Fraction) -> str:
     """+110, −40, 0: a Delta as the pack writes it, a rating change as a standings column shows it."""
     return f"+{points(Fraction(n))}" if n > 0 else f"−{points(Fraction(-n))}" if n < 0 else "0"
+
+
+def percent(share: Fraction) -> str:
+    """7/8 -> '87.5 %' (to a tenth, from the exact fraction)."""
+    value = (Decimal(share.numerator) * 100 / Decimal(share.denominator)).quantize(Decimal("0.1"))
+    return f"{value} %"

@@ -1,0 +1,54 @@
+"""What the games ranked by their own criteria (Shuuro, Oware) share on their pages: why two players on equal
+points are placed apart, and a round's rows with each game's ending and what each player took."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from markupsafe import Markup
+
+from ..games import oware as oware_game
+from ..games import shuuro as shuuro_game
+from ..model import Game as Board
+from ..render.paths import player_page
+from ..render.text import link, points
+
+if TYPE_CHECKING:
+    from ..render.site import Renderer
+    from ..scoring import RoundRecord
+    from ..standings import EventResults, Standing
+
+Reason = Callable[[str, "Standing", "Standing", "EventResults", int], str]
+
+
+def ties(r: Renderer, res: EventResults, table: tuple[Standing, ...] | None, after: int, page: str, unit: str,
+         reason: Reason) -> list[Markup]:
+    """For each player placed below another on the same points: which criterion separated them, and how."""
+    if table is None:
+        return []
+    out = []
+    for above, below in zip(table, table[1:], strict=False):
+        if not below.separated_by or below.separated_by in ("tp", "vp"):
+            continue
+        a, b = (link(r.player(s.player).name, player_page(s.player), page) for s in (above, below))
+        why = reason(below.separated_by, above, below, res, after)
+        out.append(Markup("<strong>{}</strong> {} above <strong>{}</strong> {}: equal on {} {}; {}.").format(
+            above.rank, a, below.rank, b, points(below.points), unit, why))
+    return out
+
+
+def meeting(res: EventResults, above: Standing, below: Standing, after: int) -> RoundRecord | None:
+    """`above`'s game against `below` played over the board up to round `after`, if they met."""
+    return next((r for r in res.records[above.player]
+                 if r.round <= after and r.opponent == below.player and r.outcome.played), None)
+
+
+def game_row(game: Board, row: dict[str, Any], board_html: Markup | str = "") -> None:
+    """A round page's row completed with how the game ended and what each player took."""
+    row["ending"] = oware_game.SHORT.get(game.ending or "", game.ending or "")
+    row["ending_text"] = oware_game.ENDINGS.get(game.ending or "", game.ending or "")
+    row["taken"] = (f"{game.captured[0].points}–{game.captured[1].points}" if game.captured else "")
+    row["pieces"] = [", ".join(shuuro_game.NAMES[p] for p in c.pieces) if c.pieces else ""
+                     for c in game.captured] if game.captured else ["", ""]
+    row["board_html"] = board_html

@@ -1,0 +1,14 @@
+"""A tournament known only from the organizers' turnering.txt (a FESA archive): a Swiss whose files do not
+say who had sente."""
+
+from __future__ import annotations
+
+from .swiss import Swiss
+
+
+class FesaTable(Swiss):
+    rules_format = "_rules_fesa_table.html.j2"
+
+    @property
+    def sente_recorded(self) -> bool:
+        return False

@@ -1,0 +1,101 @@
+"""The all-play-all (round-robin): every player meets every other once, by the Berger tables; with an odd
+number of players each round one rests, and the rest round scores nothing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import round_robin
+from ..diagnostics import Location, Report
+from ..model import Event, Player, PlayerId
+from ..render.paths import player_page
+from ..render.text import link
+from ..sources import round_writer
+from .base import EventKind, PairRequest, Proposal
+
+if TYPE_CHECKING:
+    from ..render.site import Renderer
+
+
+class RoundRobin(EventKind):
+    key = "round-robin"
+    fesa_mode = "round-robin"
+    all_play_all = True
+
+    def needs_previous_round(self) -> bool:
+        return False  # the table is fixed in advance
+
+    def check(self, event: Event, players: dict[PlayerId, Player], entrants: dict[PlayerId, Location],
+              report: Report) -> None:
+        """As many rounds as the Berger tables have, each round the tables' (a warning: the arbiter's round file
+        is the record)."""
+        self._table(event, players, entrants, report)
+        self.game.check(event, players, entrants, report)
+
+    @staticmethod
+    def _table(event: Event, players: dict[PlayerId, Player], entrants: dict[PlayerId, Location],
+               report: Report) -> None:
+        n = len(event.entrants)
+        if n < 2:
+            return
+        if event.rounds_planned != round_robin.rounds_for(n):
+            report.error(event.loc, f"an all-play-all of {n} players has {round_robin.rounds_for(n)} rounds, not "
+                         f"{event.rounds_planned}", f"write rounds: {round_robin.rounds_for(n)}")
+            return
+        if len(entrants) != n:
+            return  # an unknown or repeated entrant is reported already; the numbering is not settled
+        for rnd in event.rounds:
+            if rnd.number > event.rounds_planned:
+                continue
+            boards, rest = round_robin.schedule(event, rnd.number)
+            expected = {frozenset(b) for b in boards}
+            written = {frozenset((g.sente.id, g.gote.id)) for g in rnd.games}
+            if expected != written:
+                shown = ", ".join(f"{players[a].family if a in players else a}–"
+                                  f"{players[b].family if b in players else b}" for a, b in boards)
+                rest_name = (players[rest].family if rest in players else rest) if rest else ""
+                report.warning(rnd.loc, f"round {rnd.number} is not the Berger table's round {rnd.number} ({shown}"
+                               f"{'; rest: ' + rest_name if rest else ''})",
+                               f"propose it with `python -m generator pair {event.path} --round {rnd.number} "
+                               "--force`, or keep it if the arbiter numbered the players otherwise")
+
+    def rules_table(self, r: Renderer, event: Event, page: str) -> dict[str, Any] | None:
+        """The numbering and the Berger table, for the rules page."""
+        ids = round_robin.numbering(event)
+        number = {pid: i for i, pid in enumerate(ids, start=1)}
+        return {"players": [link(r.player(pid).name, player_page(pid), page) for pid in ids],
+                "rounds": [{"boards": [f"{number[a]}–{number[b]}" for a, b in boards],
+                            "rest": number[rest] if rest else None}
+                           for n in range(1, event.rounds_planned + 1)
+                           for boards, rest in [round_robin.schedule(event, n)]]}
+
+    def pair(self, req: PairRequest) -> Proposal:
+        """The Berger table's round, whatever happened before (a player who does not come loses the game without
+        play: the arbiter writes +- or -+)."""
+        event, players, number = req.event, req.players, req.number
+        ids = round_robin.numbering(event)
+        if len(ids) < 2:
+            return Proposal(error=f"{event.short} needs at least two players")
+        boards, rest = round_robin.schedule(event, number)
+        number_of = {pid: i for i, pid in enumerate(ids, start=1)}
+
+        def label(pid: str) -> str:
+            return f"{number_of[pid]}. {players[pid].name}"
+
+        if req.target.exists():  # --force: new pairings, the file's other lines and comments kept
+            text = round_writer.update_text(req.target, boards, rest, [])
+        else:
+            order = (f"numbered by shuffle_seed {event.shuffle_seed}" if event.shuffle_seed is not None else
+                     "numbered in the order event.yaml lists them")
+            header = [f"{event.short} round {number}: the Berger table's round {number} for {len(ids)} players "
+                      f"({order}), from `python -m generator pair`.",
+                      "Add each result as the game ends, and commit.", *self.game.round_file_help,
+                      *(["The bye is the player's rest round: no game, no points."] if rest else [])]
+            text = round_writer.new_text(header, boards, rest, [], [f"{label(a)} - {label(b)}" for a, b in boards])
+        lines = [f"{board:>3}  {label(a)}  -  {label(b)}" for board, (a, b) in enumerate(boards, start=1)]
+        if rest:
+            lines.append(f"rest: {label(rest)}")
+        if req.absent:
+            lines.append("note: an all-play-all keeps its table: write +- or -+ on the board of a player who does "
+                         "not come")
+        return Proposal(text, lines)

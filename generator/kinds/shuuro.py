@@ -1,0 +1,220 @@
+"""Shuuro-250 (seeds/001): a die decides who moves first; ranked by Tournament Points, then the last round's
+Delta, the result between the players, the total Delta; every player brings an army list."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from markupsafe import Markup
+
+from .. import shuuro
+from ..diagnostics import Location, Report
+from ..games import shuuro as shuuro_game
+from ..model import Capture, Event, Game as Board, Outcome, Player, PlayerId
+from ..pairing import shuffle
+from ..render.paths import event_page, player_page
+from ..render.text import link, points, signed
+from ..sources.yamltree import suggest
+from ..tiebreaks import Tiebreak
+from .base import Game
+from .criteria import game_row, meeting, ties
+
+if TYPE_CHECKING:
+    from ..render.base import RendererBase
+    from ..render.site import Renderer
+    from ..scoring import Records, RoundRecord
+    from ..standings import EventResults, Standing
+
+COLUMNS = (
+    Tiebreak(shuuro.LAST, "Δ last", "Delta in the last round",
+             "the player's Delta in the last round played (0 for a bye or an absence)",
+             lambda records, after: {p: Fraction(v) for p, v in shuuro.last_delta(records, after).items()}),
+    Tiebreak(shuuro.TOTAL, "Δ total", "Total Delta", "the sum of the player's Deltas over all rounds played",
+             lambda records, after: {p: Fraction(v) for p, v in shuuro.total_delta(records, after).items()}),
+)
+
+
+class Shuuro(Game):
+    key = "shuuro"
+    formats = ("swiss",)
+    sente_recorded = False  # a die decides who moves first
+    by_criteria = True
+    prize_rule = "_prize_rule_rank.html.j2"
+    promotion = False
+    elo_shown = False
+    rules_template = "shuuro_rules.html.j2"
+    standings_template = "criteria_standings.html.j2"
+    round_template = "shuuro_round.html.j2"
+    extra_pages = (("Armies", "armies"),)
+    separated = {shuuro.LAST: "Δ last", shuuro.MEETING: "game", shuuro.TOTAL: "Δ total"}
+    round_file_help = (
+        "A finished game: [first, second, result, ending, points the first eliminated, points the",
+        "second eliminated], e.g. [a, b, 1-0, checkmate, 250, 60]; the ending is checkmate, stalemate,",
+        "resignation, time or draw; the points may be the pieces taken, e.g. [queen, rook, rook].")
+
+    def columns(self, event: Event) -> tuple[Tiebreak, ...]:
+        return COLUMNS
+
+    def table(self, event: Event, records: Records, after: int, names: dict[PlayerId, str]) -> list[Standing]:
+        from ..standings import criteria_standings
+        return criteria_standings(COLUMNS, shuuro.table, records, after, names)
+
+    def fesa_reason(self) -> str:
+        return "FESA rates shogi games only, and this is Shuuro"
+
+    def pairing_key(self, previous: RoundRecord | None, elo: int) -> int:
+        return previous.delta if previous else 0  # the last round's Delta, not the Elo
+
+    def shuffled_first_round(self, event: Event) -> bool:
+        return True
+
+    def adjacent_pairing(self) -> bool:
+        return True
+
+    def standing_text(self, standing: Standing) -> str:
+        return f"{points(standing.points)} TP, total Delta {signed(standing.tiebreaks[1])}"
+
+    def material_text(self, record: RoundRecord) -> str:
+        return f" · Δ {signed(record.delta)}" if record.material else ""
+
+    def record_json(self, record: RoundRecord) -> dict[str, Any]:
+        return {"delta": record.delta}
+
+    def captured_json(self, captured: tuple[Capture, Capture]) -> dict[str, Any]:
+        """The points of enemy pieces each player eliminated (sente's, gote's), and the pieces when listed."""
+        return {"eliminated": [c.points for c in captured],
+                "pieces": [list(c.pieces) if c.pieces is not None else None for c in captured]}
+
+    def tie_lines(self, r: Renderer, res: EventResults, table: tuple[Standing, ...] | None, after: int,
+                  page: str) -> list[Any]:
+        return ties(r, res, table, after, page, "TP", tie_reason)
+
+    def game_row(self, r: Renderer, res: EventResults, round_number: int, game: Board, row: dict[str, Any]) -> None:
+        game_row(game, row)
+
+    def pages(self, r: Renderer, event: Event, common: dict[str, Any]) -> None:
+        """Every army as the pack's roster sheet: piece, allowed, cost, number, points, total."""
+        page = event_page(event, "armies")
+        armies = []
+        for ref in sorted(event.entrants, key=lambda ref: r.player(ref.id).name):
+            army = event.armies.get(ref.id)
+            if army is None:
+                continue
+            rows: list[dict[str, Any]] = [{"piece": shuuro_game.NAMES[p],
+                     "allowed": "1" if p in shuuro_game.LEAST else f"0-{shuuro_game.MOST[p]}",
+                     "cost": shuuro_game.COST[p], "number": army.count(p),
+                     "points": shuuro_game.COST[p] * army.count(p)} for p in shuuro_game.PIECES]
+            armies.append({"id": ref.id, "name": link(r.player(ref.id).name, player_page(ref.id), page),
+                           "title": r.player(ref.id).name, "rows": rows,
+                           "total": sum(row["points"] for row in rows)})
+        r.page(page, "armies.html.j2", f"{event.short} armies", armies=armies, cap=shuuro_game.CAP, **common)
+
+    def player_line(self, r: RendererBase, event: Event, pid: PlayerId, page: str) -> Any:
+        army = event.armies.get(pid)
+        if army is None:
+            return ""
+        return link("Army", event_page(event, "armies"), page, pid) + Markup(": {}.").format(army_text(army.counts))
+
+    def check(self, event: Event, players: dict[PlayerId, Player], entrants: dict[PlayerId, Location],
+              report: Report) -> None:
+        """A Shuuro-250 tournament: a Swiss of its own kind, every army within the pack's limits, every game's
+        ending and eliminated points possible (seeds/001)."""
+        if event.kind.key not in self.formats:
+            report.error(event.loc, f"a Shuuro tournament is a Swiss, not '{event.format}'", "write format: swiss")
+        if event.handicap_rule != "none":
+            report.error(event.loc, "Shuuro has no handicaps", "remove 'handicaps'")
+        if event.tiebreaks:
+            report.error(event.loc, "a Shuuro-250 tournament is ranked by the pack's criteria (TP, last-round "
+                         "Delta, the result between the players, total Delta), not by tiebreaks", "remove 'tiebreaks'")
+
+        def name(pid: str) -> str:
+            return players[pid].name if pid in players else pid
+
+        if not event.armies:
+            report.error(event.loc, f"{event.short} has no army lists", "write armies.yaml next to event.yaml: "
+                         "each player id with its pieces, e.g. rossi-marco: {king: 1, queen: 1, rook: 1, pawn: 3}")
+        else:
+            for pid, loc in entrants.items():
+                if pid not in event.armies:
+                    report.error(loc, f"{name(pid)} has no army list", "add the player's army to armies.yaml")
+        for pid, army in event.armies.items():
+            if pid not in entrants:
+                report.error(army.player.loc, f"'{pid}' has an army list but is not entered in {event.short}",
+                             suggest(pid, list(entrants)) or "enter the player in event.yaml, or remove the army")
+            if not army.readable:
+                continue
+            for piece, message, hint in shuuro_game.army_problems(army.counts):
+                where = army.where.get(piece, army.player.loc) if piece else army.player.loc
+                report.error(where, f"{name(pid)}'s army: {message}", hint)
+        for rnd in event.rounds:
+            for game in rnd.games:
+                if game.result is not None and game.ending is not None:
+                    wrong = shuuro_game.outcome_fits(game.result, game.ending)
+                    if wrong:
+                        report.error(game.loc, f"board {game.board}: {wrong}",
+                                     "correct the result or the way the game ended")
+                for took, victim in zip(game.captured or (), (game.gote.id, game.sente.id), strict=False):
+                    if victim in event.armies and event.armies[victim].readable:
+                        _eliminated(took, event.armies[victim].counts, name(victim), report)
+        if event.shuffle_seed is not None and event.rounds and event.rounds[0].number == 1:
+            _first_round(event, event.shuffle_seed, report)
+
+
+def _eliminated(took: Capture, army: dict[str, int], victim: str, report: Report) -> None:
+    """Points or pieces taken from `victim`'s army: possible only within the army, promoted pawns allowed
+    and flagged."""
+    if took.pieces is not None:
+        errors, notes = shuuro_game.pieces_problems(list(took.pieces), army)
+        for message in errors:
+            report.error(took.loc, f"pieces taken from {victim}: {message}", "check the pieces against the army list")
+        for message in notes:
+            report.warning(took.loc, f"pieces taken from {victim}: {message}", "check the game with the players")
+        return
+    if took.points in shuuro_game.reachable(army, promotions=False):
+        return
+    pieces = ", ".join(f"{n} {shuuro_game.PLURAL[p] if n > 1 else shuuro_game.NAMES[p]}"
+                       for p, n in army.items() if n and p != "king") or "no pieces"
+    if took.points in shuuro_game.reachable(army, promotions=True):
+        report.warning(took.loc, f"{took.points} points eliminated: {victim}'s army ({pieces}) makes this total "
+                       "only with promoted pawns", "check the game with the players")
+    else:
+        report.error(took.loc, f"{took.points} points eliminated: no choice of pieces from {victim}'s army "
+                     f"({pieces}) makes this total, even with promoted pawns", "count the pieces taken again")
+
+
+def _first_round(event: Event, seed: int, report: Report) -> None:
+    """Round 1 should be the pairing the stored seed gives (a warning: the arbiter's round file is the record)."""
+    rnd = event.rounds[0]
+    away = {r.id for r in (*rnd.absent, *rnd.no_shows, *rnd.half_byes)}
+    order = shuffle(seed, [r.id for r in event.entrants if r.id not in away and
+                                  event.from_round.get(r.id, 1) == 1])
+    expected = {frozenset(order[i:i + 2]) for i in range(0, len(order) - 1, 2)}
+    written = {frozenset((g.sente.id, g.gote.id)) for g in rnd.games}
+    if expected != written:
+        report.warning(rnd.loc, f"round 1 is not the random pairing that shuffle_seed {seed} gives",
+                       f"propose it with `python -m generator pair {event.path} --round 1 --force`, or "
+                       "keep this one if the arbiter drew it otherwise")
+
+
+def army_text(counts: dict[str, int]) -> str:
+    """'Queen, Rook, Knight, 3 Pawns: 250 points'."""
+    parts = [f"{n} {shuuro_game.PLURAL[p]}" if n > 1 else shuuro_game.NAMES[p]
+             for p in shuuro_game.PIECES[1:] if (n := counts.get(p, 0))]
+    return f"{', '.join(parts) or 'the King alone'}: {shuuro_game.cost(counts)} points"
+
+
+def tie_reason(key: str, above: Standing, below: Standing, res: EventResults, after: int) -> str:
+    """Why `above` is placed above `below` (equal on TP) by criterion `key`, in words."""
+    last = (signed(above.tiebreaks[0]), signed(below.tiebreaks[0]))
+    if key == shuuro.LAST:
+        return f"Delta in round {after} {last[0]} against {last[1]}"
+    game = meeting(res, above, below, after)
+    if key == shuuro.MEETING:
+        if game is not None:
+            return f"the same Delta in round {after} ({last[0]}); won their game in round {game.round}"
+        return f"the same Delta in round {after} ({last[0]}), and the most TP in the games among the players tied"
+    met = (f"their game in round {game.round} was drawn" if game is not None and game.outcome is Outcome.DRAW
+           else "they did not meet" if game is None else "the result between them did not decide")
+    return (f"the same Delta in round {after} ({last[0]}); {met}; total Delta "
+            f"{signed(above.tiebreaks[1])} against {signed(below.tiebreaks[1])}")

@@ -1,0 +1,295 @@
+"""The team Swiss (the handicap team match): teams of team_size or one fewer, paired by the Swiss on board
+points and average Elo; each match's boards in rating order, with the handicap their Elo difference gives.
+Teams are ranked by the team score's columns; prizes and Grand Prix points go to every player of a team."""
+
+from __future__ import annotations
+
+import html
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from markupsafe import Markup
+
+from .. import formation, team_pairing
+from ..diagnostics import Location, Report
+from ..grand_prix import shared_places, groups
+from ..model import Event, GrandPrixEvent, Player, PlayerId, Result, Round
+from ..pairing import pair
+from ..prizes import team_prizes
+from ..render.paths import player_page, round_page, team_page
+from ..render.text import link, number, points
+from ..sources import round_writer
+from ..sources.yamltree import suggest
+from ..teams import COLUMNS, TeamStanding, board_points
+from .base import EventKind, PairRequest, Proposal
+
+if TYPE_CHECKING:
+    from ..prizes import PrizeList
+    from ..render.base import RendererBase
+    from ..render.site import Renderer
+    from ..standings import EventResults, TeamResults
+
+FLIPPED = {Result.SENTE_WINS: "0-1", Result.GOTE_WINS: "1-0", Result.DRAW: "½-½", Result.SENTE_WINS_UNPLAYED: "-+",
+           Result.GOTE_WINS_UNPLAYED: "+-", Result.NEITHER_PLAYED: "--"}
+
+
+class TeamSwiss(EventKind):
+    key = "team-swiss"
+    fesa_mode = "team-swiss"
+    everyone_every_round = False  # a team's reserve may sit out a round
+    rules_format = "_rules_team.html.j2"
+
+    def check(self, event: Event, players: dict[PlayerId, Player], entrants: dict[PlayerId, Location],
+              report: Report) -> None:
+        _check(event, players, report)
+        self.game.check(event, players, entrants, report)
+
+    def team_results(self, event: Event, ratings: Any, done: int) -> TeamResults:
+        from ..standings import team_results
+        return team_results(event, ratings, done)
+
+    def prizes(self, event: Event, res: EventResults, players: dict[PlayerId, Player]) -> PrizeList | None:
+        return team_prizes(event, res.teams.final) if res.teams else None
+
+    def grand_prix_points(self, event: Event, rule: GrandPrixEvent, res: EventResults,
+                          givers: Any) -> dict[PlayerId, Fraction]:
+        """Every player of a team gets the points of the team's place."""
+        assert res.teams is not None
+        members = {t.id: [r.id for r in t.members] for t in event.teams}
+        by_team = shared_places(groups([(s.team, s.rank) for s in res.teams.final]), rule.places)
+        return {pid: value for team, value in by_team.items() for pid in members[team]}
+
+    def grand_prix_rule(self, rule: GrandPrixEvent) -> str:
+        return f"{', '.join(map(str, rule.places))} to every player of the teams placed 1st to {len(rule.places)}."
+
+    def pair(self, req: PairRequest) -> Proposal:
+        return _pair(req)
+
+    def form_teams(self, loaded: Any, event: Event) -> Proposal:
+        """Teams for the unattached players, written into event.yaml (its comments kept), for review."""
+        if not event.unattached:
+            return Proposal(error=f"{event.short} has no players under 'unattached:' to form teams from")
+        res = loaded.results[event.path]
+        players = loaded.data.players
+        entrants = [formation.Entrant(r.id, (x.elo if (x := res.ratings[r.id][0]) else 0), players[r.id].country,
+                                      r.id in event.together) for r in event.unattached]
+        sizes = formation.team_sizes(len(entrants), len(event.teams), event.team_size)
+        if sizes is None:
+            return Proposal(error=f"{len(entrants)} players cannot be split into teams of {event.team_size} and "
+                            f"{event.team_size - 1} with an even number of teams in all (find another player, or "
+                            "put one in a registered team)")
+        teams = formation.form(entrants, sizes, {t.id for t in event.teams})
+        comments = [f"average {round(t.average)}" + (" (nationals)" if t.national else "") for t in teams]
+        text = round_writer.add_teams(Path(event.loc.file), [(t.id, t.name, [m.id for m in t.members])
+                                                             for t in teams], comments)
+        return Proposal(text, [f"{team.name} ({team.id}), {comment}: " + ", ".join(players[m.id].name
+                                                                                for m in team.members)
+                               for team, comment in zip(teams, comments, strict=True)])
+
+    def pages(self, r: Renderer, event: Event, res: EventResults, common: dict[str, Any]) -> None:
+        _pages(r, event, res, common)
+        super().pages(r, event, res, common)
+
+    def round_page(self, r: Renderer, event: Event, res: EventResults, rnd: Round, page: str, marks: dict[int, str],
+                   common: dict[str, Any]) -> bool:
+        _round(r, event, res, rnd, page, marks, common)
+        return True
+
+    def standings_links(self, event: Event) -> list[tuple[str, str]]:
+        return [("Teams", "teams/index")]
+
+    def standings_context(self, r: Renderer, event: Event, res: EventResults, page: str) -> dict[str, Any]:
+        assert res.teams is not None
+        return {"template": "team_standings.html.j2", "team_rows": _rows(r, event, res.teams.final, page)}
+
+    def nav(self, r: RendererBase, event: Event) -> list[Any]:
+        pages = super().nav(r, event)
+        pages[1:2] = [{"Teams": [f"{event.path}/teams/index.md",
+                                 *[{html.escape(t.name): team_page(event, t.id)}
+                                   for t in sorted(event.teams, key=lambda t: t.name)]]}]
+        return pages
+
+    def player_line(self, r: RendererBase, event: Event, res: EventResults, pid: PlayerId, page: str) -> Any:
+        team = next((t for t in event.teams if any(ref.id == pid for ref in t.members)), None)
+        if team is None:
+            return super().player_line(r, event, res, pid, page)
+        return self.game.player_line(r, event, pid, page) or (
+            Markup("Played for ") + link(team.name, team_page(event, team.id), page) + ".")
+
+    def api_files(self, event: Event, res: EventResults, loaded: Any) -> dict[str, Any]:
+        assert res.teams is not None
+        names = {t.id: t.name for t in event.teams}
+        return {"teams.json": {
+            "event": event.path, "after_round": res.completed, "columns": [c.key for c in COLUMNS],
+            "teams": [{"id": t.id, "name": t.name, "players": [r.id for r in t.members]} for t in event.teams],
+            "rows": [{"rank": s.rank, "shared": s.shared, "team": s.team, "name": names[s.team],
+                      **{c.key: number(v) for c, v in zip(COLUMNS, s.values, strict=True)}}
+                     for s in res.teams.final],
+            "matches": [{"round": m.round, "teams": [m.team, m.opponent],
+                         "board_points": [number(m.board_points), number(m.opponent_points)]}
+                        for t in event.teams for m in res.teams.sides[t.id] if m.team == m.match.teams[0].id]}}
+
+
+def _rows(r: Renderer, event: Event, table: tuple[TeamStanding, ...], page: str) -> list[dict[str, Any]]:
+    names = {t.id: t.name for t in event.teams}
+    return [{"rank": f"{s.rank}=" if s.shared else str(s.rank),
+             "name": link(names[s.team], team_page(event, s.team), page), "cells": s.values} for s in table]
+
+
+def _pages(r: Renderer, event: Event, res: EventResults, common: dict[str, Any]) -> None:
+    teams = res.teams
+    assert teams is not None
+    final = {s.team: s for s in teams.final}
+    points_of = {s.player: s.points for s in res.final}
+    page = f"{event.path}/teams/index.md"
+    rows = [{"name": link(t.name, team_page(event, t.id), page), "size": len(t.members),
+             "average": round(avg) if (avg := teams.ratings[t.id][0]) is not None else "–"}
+            for t in sorted(event.teams, key=lambda t: (-(teams.ratings[t.id][0] or 0), t.name))]
+    r.page(page, "teams.html.j2", f"{event.short} teams", rows=rows, **common)
+    names = {t.id: t.name for t in event.teams}
+    for team in event.teams:
+        page = team_page(event, team.id)
+        order = sorted(team.members, key=lambda ref: (-(x.elo if (x := res.ratings[ref.id][0]) else 0),
+                                                      r.player(ref.id).name))
+        members = [{"board": n, "name": link(r.player(ref.id).name, player_page(ref.id), page),
+                    "elo": x.elo if (x := res.ratings[ref.id][0]) else "–", "country": r.player(ref.id).country,
+                    "points": points_of.get(ref.id, Fraction(0))} for n, ref in enumerate(order, start=1)]
+        matches = [{"round": link(str(m.round), round_page(event, m.round), page),
+                    "opponent": link(names[m.opponent], team_page(event, m.opponent), page),
+                    "ours": m.board_points, "theirs": m.opponent_points, "outcome": m.outcome,
+                    "tp": m.team_points} for m in teams.sides[team.id]]
+        r.page(page, "team.html.j2", team.name, team=team, members=members, matches=matches,
+                  standing=final.get(team.id), of=len(event.teams), **common)
+
+
+def _round(r: Renderer, event: Event, res: EventResults, rnd: Round, page: str, marks: dict[int, str],
+               common: dict[str, Any]) -> None:
+    teams = {t.id: t for t in event.teams}
+    members = {t.id: {r.id for r in t.members} for t in event.teams}
+    matches = []
+    for match in rnd.matches:
+        a, b = (teams[r.id] for r in match.teams)
+        second = frozenset(members[b.id])
+        boards = []
+        for n, g in enumerate(match.games, start=1):
+            a_first = g.sente.id not in second
+            x, y = (g.sente.id, g.gote.id) if a_first else (g.gote.id, g.sente.id)
+            result = "…"
+            if g.result is not None:
+                result = g.result.value if a_first else FLIPPED[g.result]
+            boards.append({"board": n, "a": link(r.player(x).name, player_page(x), page),
+                           "b": link(r.player(y).name, player_page(y), page), "result": result,
+                           "a_sente": a_first, "handicap": marks.get(g.board, "")})
+        title = f"{a.name} – {b.name}"
+        if all(g.result is not None for g in match.games):
+            ours, theirs = board_points(match, second)
+            title = f"{a.name} {points(ours)} – {points(theirs)} {b.name}"
+        matches.append({"title": title, "a": link(a.name, team_page(event, a.id), page),
+                        "b": link(b.name, team_page(event, b.id), page), "boards": boards})
+    teams_res = res.teams
+    table = teams_res.by_round[rnd.number - 1] if teams_res and rnd.number <= res.completed else None
+    r.page(page, "team_round.html.j2", f"{event.short} round {rnd.number}", rnd=rnd, matches=matches,
+              overridden=any(h.overrides_rule for (r, _), h in res.handicaps.items() if r == rnd.number),
+              absent=[link(r.player(ref.id).name, player_page(ref.id), page) for ref in rnd.absent],
+              team_rows=_rows(r, event, table, page) if table else [], **common)
+
+
+def _check(event: Event, players: dict[PlayerId, Player], report: Report) -> None:
+    """Teams of team_size or one fewer, each player in one team; every round, every team in one match, and
+    each board between the two teams' players."""
+    member_of: dict[str, str] = {}
+    teams = {t.id: t for t in event.teams}
+    for team in event.teams:
+        if not event.team_size - 1 <= len(team.members) <= event.team_size:
+            report.error(team.loc, f"team {team.name} has {len(team.members)} players",
+                         f"a team has {event.team_size - 1} or {event.team_size} players")
+        for ref in team.members:
+            if ref.id in member_of and ref.id in players:
+                report.error(ref.loc, f"{players[ref.id].name} is in team {teams[member_of[ref.id]].name} already",
+                             "each player plays for one team")
+            member_of.setdefault(ref.id, team.id)
+    if event.unattached:
+        report.warning(event.unattached[0].loc, f"{len(event.unattached)} players have no team yet",
+                       f"run: python -m generator teams {event.path}")
+    if len(event.teams) % 2:
+        report.warning(event.loc, f"{len(event.teams)} teams: an odd number, so one team would sit out each round",
+                       "form the teams so that their number is even (some teams of 3)")
+    for rnd in event.rounds:
+        if not rnd.readable:
+            continue
+        outside = len(rnd.games) - sum(len(m.games) for m in rnd.matches)
+        if outside:
+            report.error(rnd.loc, f"round {rnd.number} has {outside} games outside 'matches:'",
+                         "in a team event every game is a board of a match: matches: - teams: [a, b] boards: […]")
+        seen: dict[str, Location] = {}
+        for match in rnd.matches:
+            for ref in match.teams:
+                if ref.id not in teams:
+                    report.error(ref.loc, f"unknown team '{ref.id}'",
+                                 suggest(ref.id, list(teams)) or "use a team id from event.yaml 'teams'")
+                elif ref.id in seen:
+                    report.error(ref.loc, f"team {teams[ref.id].name} plays twice in round {rnd.number} "
+                                 f"(also at line {seen[ref.id].line})", "each team plays one match a round")
+                else:
+                    seen[ref.id] = ref.loc
+            a, b = (teams.get(r.id) for r in match.teams)
+            if a is None or b is None:
+                continue
+            if len(match.games) > min(len(a.members), len(b.members)):
+                report.error(match.loc, f"{a.name} - {b.name} has {len(match.games)} boards, but a team of "
+                             f"{min(len(a.members), len(b.members))} plays only that many",
+                             "a match has as many boards as the smaller team has players")
+            for game in match.games:
+                sides = {member_of.get(game.sente.id), member_of.get(game.gote.id)}
+                if sides != {a.id, b.id} and game.sente.id in players and game.gote.id in players:
+                    report.error(game.loc, f"board {game.board} is not between a player of {a.name} and one of "
+                                 f"{b.name}", "pair each board of a match across the two teams")
+        for tid, team in teams.items():
+            if tid not in seen and rnd.matches:
+                report.error(rnd.pairings_end or rnd.loc, f"team {team.name} has no match in round {rnd.number}",
+                             "add its match under 'matches:'")
+
+
+def _pair(req: PairRequest) -> Proposal:
+    """A team round: teams paired by the Swiss, each match's boards in rating order with their handicaps."""
+    event, res, players, number, absent, target = req.event, req.res, req.players, req.number, req.absent, req.target
+    field = team_pairing.candidates(event, res, number)
+    if len(field) % 2:
+        return Proposal(error=f"{len(field)} teams: an odd number cannot be paired (form the teams so that their "
+                        "number is even)")
+    proposal = pair(field)
+    teams = {t.id: t for t in event.teams}
+    away = set(absent)
+    matches = []
+    for a_id, b_id in proposal.pairs:
+        a, b = (replace(teams[t], members=tuple(r for r in teams[t].members if r.id not in away)) for t in (a_id, b_id))
+        boards = team_pairing.boards(a, b, res.ratings, players, number)
+        averages = [res.teams.ratings[t][number - 1] if res.teams else None for t in (a_id, b_id)]
+        comment = " - ".join(f"{teams[t].name} (average {round(avg) if avg is not None else '?'})"
+                             for t, avg in zip((a_id, b_id), averages, strict=True))
+        notes = []
+        for n, (x, y, code) in enumerate(boards, start=1):
+            elo = [r.elo if (r := res.ratings[p][number - 1]) else 0 for p in (x, y)]
+            given = f"{players[x].family} gives {code.upper()} ({elo[0]} - {elo[1]} = {elo[0] - elo[1]})" if code \
+                else f"even ({elo[0]} v {elo[1]})"
+            notes.append(f"board {n}: {given}")
+        matches.append((a_id, b_id, comment, boards, notes))
+    if target.exists() and req.force:
+        text = round_writer.update_team_text(target, matches, absent)
+    else:
+        header = [f"{event.short} round {number}: pairings proposed by `python -m generator pair`"
+                  + (f" from rounds 1-{number - 1}." if number > 2 else " from round 1." if number == 2
+                     else " (by average Elo)."),
+                  "Boards in rating order; the player named first gives the handicap written after the two ids.",
+                  "Add each result after it, e.g. [a, b, l, 1-0] or [a, b, 0-1] on an even board, and commit."]
+        header += [f"Note: {n}." for n in proposal.notes]
+        text = round_writer.team_text(header, matches, absent)
+    lines = []
+    for _, _, comment, boards, notes in matches:
+        lines.append(comment)
+        lines += [f"    {players[x].name} - {players[y].name}   {note}"
+                  for (x, y, _), note in zip(boards, notes, strict=True)]
+    lines += [f"note: {note}" for note in proposal.notes]
+    return Proposal(text, lines)

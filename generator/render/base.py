@@ -1,0 +1,80 @@
+"""The renderer's common ground: the site being built, its pages, the templates and the results they show."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from ..countries import country_name
+from ..model import Outcome, Player
+from ..pipeline import Loaded
+from ..ratings import grade_name
+from ..tiebreaks import TIEBREAKS
+from .paths import SearchEntry
+from .text import Heading, date_range, esc, headings, link, long_date, points, signed
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+
+@dataclass(frozen=True)
+class Page:
+    """A generated page: its title, its content as HTML (no Markdown to parse) and its headings."""
+
+    title: str
+    html: str
+    toc: tuple[Heading, ...]
+    search: SearchEntry | None = None
+
+
+@dataclass
+class Site:
+    """Generated pages and files (JSON, turnering.txt) by path, and the navigation: `nav` is the sidebar of
+    every page outside a festival; each festival's pages have the sidebar `sections[festival id]`, which holds
+    that festival alone, so a page's sidebar does not grow with the archive."""
+
+    pages: dict[str, Page] = field(default_factory=dict)
+    files: dict[str, str | bytes] = field(default_factory=dict)
+    nav: list[Any] = field(default_factory=list)
+    sections: dict[str, list[Any]] = field(default_factory=dict)
+    section_of: dict[str, str] = field(default_factory=dict)  # page path -> festival id
+
+
+@functools.cache
+def _env() -> Environment:
+    """The templates, compiled once per process (a live preview renders the site at every save)."""
+    env = Environment(loader=FileSystemLoader(TEMPLATES), finalize=esc, undefined=StrictUndefined,
+                      keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=True)
+    env.globals.update(link=link, points=points, long_date=long_date, date_range=date_range, grade_name=grade_name,
+                       country_name=country_name, TIEBREAKS=TIEBREAKS, Outcome=Outcome, signed=signed)
+    return env
+
+
+class RendererBase:
+    """What every part of the renderer uses: the computed results, the templates and the site being built."""
+
+    def __init__(self, loaded: Loaded):
+        self.data = loaded.data
+        self.results = loaded.results
+        self.fesa = loaded.fesa
+        self.prizes = loaded.prizes
+        self.knockout_prizes = loaded.knockout_prizes
+        self.simuls = loaded.simuls
+        self.grand_prix = loaded.grand_prix
+        self.loaded = loaded
+        self.env = _env()
+        self.site = Site()
+
+    def page(self, path: str, template: str, title: str, search: SearchEntry | None = None, **context: Any) -> None:
+        body, toc = headings(self.env.get_template(template).render(page=path, player_name=self.player_name,
+                                                                    **context))
+        self.site.pages[path] = Page(title, body, toc, search)
+
+    def player(self, pid: str) -> Player:
+        return self.data.players[pid]
+
+    def player_name(self, pid: str) -> str:
+        return self.data.players[pid].name

@@ -1,0 +1,44 @@
+"""Where each page of the site is, and what the search index holds for it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model import Event, Festival
+from .text import date_range
+
+
+@dataclass(frozen=True)
+class SearchEntry:
+    """What the search index holds for a page: what people search for (a name, an event), not its tables."""
+
+    title: str
+    text: str
+
+
+def event_page(event: Event, name: str = "index") -> str:
+    return f"{event.path}/{name}.md"
+
+
+def round_page(event: Event, number: int) -> str:
+    return f"{event.path}/round-{number}.md"
+
+
+def giver_page(event: Event, giver: str) -> str:
+    return f"{event.path}/givers/{giver}.md"
+
+
+def team_page(event: Event, team_id: str) -> str:
+    return f"{event.path}/teams/{team_id}.md"
+
+
+def player_page(pid: str) -> str:
+    return f"players/{pid}.md"
+
+
+def event_search(festival: Festival, event: Event) -> SearchEntry:
+    """An event is found by its name, its short name and its festival's."""
+    return SearchEntry(f"{event.name} · {festival.name}",
+                       " · ".join(x for x in (event.short if event.short != event.name else "",
+                                              date_range(event.start or festival.start, event.end or festival.end),
+                                              festival.city) if x))

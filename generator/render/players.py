@@ -1,0 +1,151 @@
+"""Every player's page (events, games, rating preview, Grand Prix, promotion), the players' index and the
+promotion page."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from markupsafe import Markup
+
+from .. import promotion
+from ..countries import country_name
+from ..model import Outcome, Player
+from ..ratings import grade_name
+from . import rating as rating_preview
+from .base import RendererBase
+from .paths import SearchEntry, event_page, giver_page, player_page, round_page
+from .text import link, points, spellings
+
+class PlayerPages(RendererBase):
+    """The Renderer's player pages and the promotion page."""
+
+    def player_pages(self) -> None:
+        entries: dict[str, list[dict[str, Any]]] = {pid: [] for pid in self.data.players}
+        for festival in self.data.festivals:
+            for event in festival.events:
+                res = self.results[event.path]
+                kind = event.kind
+                final = {s.player: s for s in res.final}
+                for ref in event.entrants:
+                    page = player_page(ref.id)
+                    games = []
+                    for rec in res.records[ref.id]:
+                        opp = self.player(rec.opponent) if rec.opponent else None
+                        h = res.handicaps.get((rec.round, rec.board or 0))
+                        given = ""
+                        if h is not None:
+                            given = f" · {'gave' if h.giver == ref.id else 'received'} {h.code.upper()}"
+                        material = kind.game.material_text(rec)
+                        rest = rec.outcome is Outcome.BYE and kind.all_play_all
+                        games.append({
+                            "round": link(str(rec.round), kind.round_link(event, rec), page),
+                            "colour": {"sente": "☗", "gote": "☖"}.get(rec.colour or "", ""),
+                            "board": rec.board or "",
+                            "opponent": link(opp.name, player_page(opp.id), page) if opp else "",
+                            "outcome": ("rest" if rest else rec.outcome.value)
+                            + (" in the replay of a draw" if rec.replayed else "") + given + material,
+                            "points": rec.points if rec.outcome is not Outcome.PENDING else None,
+                        })
+                    standing = final.get(ref.id) if kind.has_standings else None
+                    rated = self.loaded.ratings.get(event.path)
+                    change = rated.changes.get(ref.id) if rated else None
+                    change = change if change and (change.steps or change.performance) else None  # he played
+                    entries[ref.id].append({
+                        "rating": rating_preview.line(change) if change else "",
+                        "change": change,
+                        "knockout": kind.player_line(self, event, res, ref.id, page),
+                        "festival": festival, "event": event,
+                        "event_link": link(f"{event.name}", event_page(event), page),
+                        "standing": standing, "of": len(res.final), "completed": res.completed,
+                        "games": games,
+                    })
+                for g in self.simuls.get(event.path, []):
+                    page = player_page(g.giver)
+                    entries[g.giver].append({
+                        "knockout": link(f"Gave a simul on {len(g.boards)} boards", giver_page(event, g.giver), page)
+                        + Markup(": {} of {}.").format(points(g.score), g.decided),
+                        "festival": festival, "event": event,
+                        "event_link": link(f"{event.name}", event_page(event), page),
+                        "standing": None, "of": 0, "completed": res.completed, "games": [], "rating": "",
+                        "change": None})
+        gp_lines: dict[str, list[Markup]] = {pid: [] for pid in self.data.players}
+        for festival in self.data.festivals:
+            gp = self.grand_prix.get(festival.id)
+            if gp is None:
+                continue
+            shorts = {e.id: e.short for e in gp.events}
+            for row in gp.rows:
+                parts = ", ".join(f"{shorts[e]} {points(v)}" for e, v in row.by_event.items())
+                gp_lines[row.player].append(
+                    link(gp.name, f"{festival.id}/grand-prix.md", player_page(row.player)) +
+                    Markup(" ({}): <strong>rank {}{}</strong>, {} points ({}).").format(
+                        festival.name, row.rank, "=" if row.shared else "", points(row.total), parts))
+            for pid, per in gp.unranked.items():
+                gp_lines[pid].append(
+                    link(gp.name, f"{festival.id}/grand-prix.md", player_page(pid)) +
+                    Markup(" ({}): not ranked, in {} of its events ").format(festival.name, len(per)) + Markup(
+                           f"({gp.min_events} needed)."))
+        index = []
+        for pid, player in sorted(self.data.players.items(), key=lambda kv: (kv[1].name, kv[0])):
+            page = player_page(pid)
+            played = list(dict.fromkeys(f"{e['event'].short} {e['festival'].start.year}" if e["festival"].start
+                                        else e["event"].short for e in entries[pid]))
+            history = [(f"{e['event'].short} · {e['festival'].name}", e["change"].before, e["change"].after)
+                       for e in sorted(entries[pid], key=lambda e: (e["event"].start or dt.date.min, e["event"].id))
+                       if e["change"] is not None]
+            self.page(page, "player.html.j2", player.name, player=player, entries=entries[pid], gp_lines=gp_lines[pid],
+                      rating_chart=rating_preview.chart(history) if history else "",
+                      search=self.player_search(player, played),
+                      promotion=self.promotion_rows(pid, page))
+            index.append({"name": link(player.name, page, "players/index.md"), "country": player.country,
+                          "events": ", ".join(e["event"].short for e in entries[pid])})
+        self.page("players/index.md", "players.html.j2", "Players", rows=index)
+
+    def promotion_rows(self, pid: str, page: str) -> dict[str, Any] | None:
+        """A tracked player's games under the Dutch promotion system: points and why, or why not."""
+        track = self.loaded.promotion.get(pid)
+        if track is None or not track.considered:
+            return None
+
+        def row(g: promotion.Considered) -> dict[str, Any]:
+            grade = grade_name(g.opponent_grade) if g.opponent_grade else "no grade"
+            target = round_page(g.event, g.round) if g.event.kind.has_standings else event_page(g.event)
+            return {"date": g.date, "event": link(g.event.short, target, page),
+                    "opponent": link(self.player(g.opponent).name, player_page(g.opponent), page),
+                    "grade": grade, "result": g.result, "reason": g.reason,
+                    "points": promotion_points(g)}
+
+        return {"track": track, "rows": [row(g) for g in track.considered],
+                "promotions": [{"p": p, "next": p.date + dt.timedelta(days=1)} for p in track.promotions]}
+
+    def promotion_page(self) -> None:
+        tracks = sorted(self.loaded.promotion.values(), key=lambda t: (self.player(t.player).name, t.player))
+        page = "promotion.md"
+        promoted: list[dict[str, Any]] = [
+                    {"p": p, "name": link(self.player(t.player).name, player_page(t.player), page),
+                     "next": p.date + dt.timedelta(days=1),
+                     "games": [{"date": g.date, "opponent": self.player(g.opponent).name,
+                                "grade": grade_name(g.opponent_grade or ""), "result": g.result,
+                                "points": promotion_points(g)} for g in p.games]}
+                    for t in tracks for p in t.promotions]
+        promoted.sort(key=lambda r: r["p"].date)
+        rows = [{"name": link(self.player(t.player).name, player_page(t.player), page),
+                 "grade": grade_name(t.grade), "games": len(t.window),
+                 "points": sum(g.points or 0 for g in t.window), "to_go": t.to_go}
+                for t in tracks if t.considered]
+        self.page(page, "promotion.html.j2", "Promotion (NShB)", promoted=promoted, rows=rows,
+                  rules=promotion)
+
+    @staticmethod
+    def player_search(player: Player, played: list[str]) -> SearchEntry:
+        """A player's search entry: the name; the country, the events played and the other spellings people
+        type (Dvorak for Dvořák, Mueller for Müller, devries for de Vries)."""
+        other = spellings(player.family, player.given)
+        return SearchEntry(player.name, " · ".join([country_name(player.country), *played,
+                                                    *([" ".join(other)] if other else [])]))
+
+
+def promotion_points(g: promotion.Considered) -> str:
+    """+45, -10, or – for a game not taken into account."""
+    return f"{g.points:+d}" if g.points is not None else "–"
