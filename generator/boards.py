@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from . import handicaps
-from .model import Event, Game, Player, PlayerId
+from .model import Event, Game, Player, PlayerId, SimulSetup
 from .ratings import Rating, rating_in_round
 
 
@@ -32,7 +32,7 @@ class BoardHandicap:
 def ratings_by_round(event: Event, players: dict[PlayerId, Player]) -> dict[PlayerId, list[Rating | None]]:
     """Each entrant's (and simul giver's) rating in rounds 1 … planned (index 0 is round 1)."""
     out = {}
-    for ref in (*event.entrants, *(g.ref for g in event.givers)):
+    for ref in (*event.entrants, *(g.ref for g in event.record(SimulSetup).givers)):
         base = players[ref.id].rating
         mine = [a for a in event.adjustments if a.player == ref.id]
         out[ref.id] = [rating_in_round(base, mine, r) for r in range(1, event.rounds_planned + 1)]

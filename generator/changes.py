@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from .model import Event, Festival, Game, Round
+from .model import Event, Festival, Game, Round, TeamSetup
 from .pipeline import Loaded, PrizeLine, festival_prizes
 
 
@@ -146,7 +146,7 @@ def _event_change(event: Event, head: Loaded, old: Event | None, base: Loaded | 
 def _table(event: Event, loaded: Loaded) -> list[Row]:
     res = loaded.results[event.path]
     if res.teams is not None:
-        names = {t.id: t.name for t in event.teams}
+        names = {t.id: t.name for t in event.record(TeamSetup).teams}
         return [Row(t.team, names.get(t.team, t.team), t.rank, t.shared, t.board_points) for t in res.teams.final]
     return [Row(s.player, _name(s.player, loaded), s.rank, s.shared, s.points) for s in res.final]
 

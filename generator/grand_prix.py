@@ -17,7 +17,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from . import simul
-from .model import Event, Festival, GrandPrixEvent, PlayerId
+from .model import Event, Festival, GrandPrixEvent, PlayerId, SimulSetup
 from .prizes import PENNY, PrizeList, place_prizes
 from .standings import EventResults, Standing
 
@@ -94,7 +94,7 @@ def compute(festival: Festival, results: dict[str, EventResults], simuls: dict[s
     for event, rule in scoring:
         res = results[event.path]
         points[event.id] = event_points(event, rule, res, simuls.get(event.path, []))
-        for pid in [r.id for r in event.entrants] + [g.ref.id for g in event.givers]:
+        for pid in [r.id for r in event.entrants] + [g.ref.id for g in event.record(SimulSetup).givers]:
             taking_part.setdefault(pid, {})[event.id] = points[event.id].get(pid, Fraction(0))
     ranked = {pid: per for pid, per in taking_part.items() if len(per) >= rules.min_events}
     totals = {pid: sum(per.values(), Fraction(0)) for pid, per in ranked.items()}

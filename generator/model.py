@@ -6,7 +6,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from .diagnostics import Location
 from .ratings import Adjustment, Rating, RatingData, festival_elo
@@ -235,6 +235,38 @@ class Team:
 
 
 @dataclass(frozen=True)
+class KindRecord:
+    """What one kind of event, or one game, adds to an event (generator/kinds reads and uses it)."""
+
+
+R = TypeVar("R", bound=KindRecord)
+
+
+@dataclass(frozen=True)
+class TeamSetup(KindRecord):
+    """A team event's teams (their members are the entrants)."""
+
+    teams: tuple[Team, ...] = ()
+    size: int = 4
+    unattached: tuple[Ref, ...] = ()  # players entered without a team yet
+    together: frozenset[PlayerId] = frozenset()  # unattached players who asked for a team of their nationals
+
+
+@dataclass(frozen=True)
+class SimulSetup(KindRecord):
+    """A simul's givers (the entrants are their opponents)."""
+
+    givers: tuple[Giver, ...] = ()
+
+
+@dataclass(frozen=True)
+class ShuuroSetup(KindRecord):
+    """A Shuuro tournament's army lists, one a player."""
+
+    armies: dict[PlayerId, Army] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Event:
     id: str
     festival_id: str
@@ -269,24 +301,23 @@ class Event:
     adjustments: tuple[Adjustment, ...] = ()
     knockout: KnockoutRules | None = None  # the ESC inside the MSOWSC
     entry_fee: EntryFee | None = None
-    teams: tuple[Team, ...] = ()  # team events: the teams (their members are the entrants)
-    team_size: int = 4
-    unattached: tuple[Ref, ...] = ()  # team events: players entered without a team yet
-    together: frozenset[PlayerId] = frozenset()  # unattached players who asked for a team of their nationals
     replay_draws: bool = False  # a drawn game is replayed and the replay's result counts (the blitz)
-    givers: tuple[Giver, ...] = ()  # simul events: the givers (the entrants are their opponents)
     eligibility: str = ""  # "beginners": never in an official tournament, never ranked above 10 kyu
     playoff_over: int | None = None  # a play-off decides a shared first place when more players took part
     playoff: Round | None = None  # the play-off's games (playoff.yaml), apart from the event's rounds
     schedule: tuple[ProgrammeItem, ...] = ()  # the event's sessions, for the festival programme
-    armies: dict[PlayerId, Army] = field(default_factory=dict)  # Shuuro: each player's army list
     shuffle_seed: int | None = None  # the seed of round 1's random pairing (Shuuro)
     category: str = ""  # official tournaments (seeds/004): international, national, european, district
     sente: str = "balanced"  # who has sente in a proposed round (sente.py): "balanced" or "furigoma"
+    own: tuple[KindRecord, ...] = ()  # what only its kind and its game have (teams, givers, armies): `record`
 
     def plays(self, pid: PlayerId) -> bool:
         """Entered, as an entrant (team members included) or as a simul giver."""
-        return any(r.id == pid for r in self.entrants) or any(g.ref.id == pid for g in self.givers)
+        return any(r.id == pid for r in self.entrants) or any(g.ref.id == pid for g in self.record(SimulSetup).givers)
+
+    def record(self, cls: type[R]) -> R:
+        """The event's own record of type `cls` (its kind's or its game's), or an empty one when it has none."""
+        return next((r for r in self.own if isinstance(r, cls)), None) or cls()
 
     @property
     def kind(self) -> EventKind:

@@ -14,7 +14,7 @@ from decimal import ROUND_DOWN, Decimal
 from fractions import Fraction
 
 from .knockout import Knockout
-from .model import Event, Player
+from .model import Event, Player, TeamSetup
 from .teams import TeamStanding
 from .standings import Standing
 
@@ -190,7 +190,7 @@ def team_prizes(event: Event, final: tuple[TeamStanding, ...]) -> PrizeList | No
     rules = event.prizes
     if rules is None or not rules.per_player or not final:
         return None
-    teams = {t.id: t for t in event.teams}
+    teams = {t.id: t for t in event.record(TeamSetup).teams}
     shares, _ = place_prizes([(s.team, s.board_points) for s in final], rules.per_player, set())
     awards = [Award(ref.id, "team", f"{shares[s.team].label}: {teams[s.team].name}", shares[s.team].amount)
               for s in final if s.team in shares for ref in teams[s.team].members]

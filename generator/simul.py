@@ -13,7 +13,7 @@ from decimal import ROUND_DOWN, Decimal
 from fractions import Fraction
 
 from .games import shogi
-from .model import Event, Game, Outcome, PlayerId, Round
+from .model import Event, Game, Outcome, PlayerId, Round, SimulSetup
 from .prizes import PENNY, Award, PrizeList
 
 # A giver's Grand Prix points: more than 70 % of the points 4, more than 45 % 3, more than 20 % 2, else 1.
@@ -68,7 +68,7 @@ def giver_results(event: Event) -> list[GiverResult]:
     """Every giver's boards, round by round (a simul is usually one round)."""
     out = []
     for rnd in event.rounds:
-        for giver in event.givers:
+        for giver in event.record(SimulSetup).givers:
             boards = tuple(g for g in rnd.games if g.sente.id == giver.ref.id)
             if boards:
                 out.append(GiverResult(giver.ref.id, giver.professional, boards, rnd.number))

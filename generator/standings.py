@@ -13,7 +13,7 @@ from .games.oware import Position, positions
 from .beginners import Playoff, playoff, reorder
 from .boards import BoardHandicap, event_handicaps, ratings_by_round
 from .knockout import Knockout, progress
-from .model import Event, Player, PlayerId
+from .model import Event, Player, PlayerId, TeamSetup
 from .ratings import Rating
 from .late_entries import group_floors, late_points
 from .scoring import Records, completed_rounds, event_records, late_total, scores
@@ -154,7 +154,7 @@ def team_results(event: Event, ratings: dict[PlayerId, list[Rating | None]], don
     """A team event's team standings, round by round, and each team's average Elo."""
     sides = match_sides(event)
     averages: dict[str, list[Fraction | None]] = {}
-    for team in event.teams:
+    for team in event.record(TeamSetup).teams:
         averages[team.id] = []
         for r in range(event.rounds_planned):
             elos = [x.elo for ref in team.members if (x := ratings[ref.id][r]) is not None]

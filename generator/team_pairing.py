@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from . import handicaps
-from .model import Event, Player, PlayerId, Team
+from .model import Event, Player, PlayerId, Team, TeamSetup
 from .numbers import points
 from .pairing import Candidate
 from .ratings import Rating
@@ -24,7 +24,7 @@ def candidates(event: Event, res: EventResults, round_number: int) -> list[Candi
     assert res.teams is not None
     before = {s.team: s.board_points for s in res.teams.by_round[round_number - 2]} if round_number > 1 else {}
     out = []
-    for team in event.teams:
+    for team in event.record(TeamSetup).teams:
         bp = before.get(team.id, Fraction(0))
         average = res.teams.ratings[team.id][round_number - 1] or Fraction(0)
         sides = [s for s in res.teams.sides[team.id] if s.round < round_number]

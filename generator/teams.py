@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .games import shogi
-from .model import Event, Match, PlayerId
+from .model import Event, Match, PlayerId, TeamSetup
 
 TEAM_POINTS = {"win": 2, "draw": 1, "loss": 0}
 
@@ -93,8 +93,8 @@ def board_points(match: Match, second_team: frozenset[PlayerId]) -> tuple[Fracti
 
 def match_sides(event: Event) -> dict[str, list[MatchSide]]:
     """Every team's complete matches, in round order."""
-    members = {t.id: frozenset(r.id for r in t.members) for t in event.teams}
-    out: dict[str, list[MatchSide]] = {t.id: [] for t in event.teams}
+    members = {t.id: frozenset(r.id for r in t.members) for t in event.record(TeamSetup).teams}
+    out: dict[str, list[MatchSide]] = {t.id: [] for t in event.record(TeamSetup).teams}
     for rnd in event.rounds:
         for match in rnd.matches:
             a_id, b_id = match.teams[0].id, match.teams[1].id
@@ -117,7 +117,7 @@ def team_standings(event: Event, sides: dict[str, list[MatchSide]], after_round:
         values[t] = (bp[t], tp[t],
                      sum((bp[s.opponent] for s in ss), Fraction(0)), sum((tp[s.opponent] for s in ss), Fraction(0)),
                      sum((bp[o] for o in won), Fraction(0)), sum((tp[o] for o in won), Fraction(0)))
-    names = {t.id: t.name for t in event.teams}
+    names = {t.id: t.name for t in event.record(TeamSetup).teams}
     order = sorted(mine, key=lambda t: ([-v for v in values[t]], names[t], t))
     counts = Counter(values.values())
     table: list[TeamStanding] = []

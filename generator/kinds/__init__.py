@@ -18,20 +18,21 @@ from .simul import Simul
 from .swiss import Swiss
 from .team_swiss import TeamSwiss
 
-FORMATS: dict[str, type[EventKind]] = {k.key: k for k in (Swiss, RoundRobin, TeamSwiss, Simul)}  # `format:`
+FORMATS: dict[str, type[EventKind]] = {k.key: k for k in (Swiss, TeamSwiss, Simul, RoundRobin)}  # `format:`
 GAMES: dict[str, type[Game]] = {g.key: g for g in (Shogi, Shuuro, Oware)}  # `game:`
 ELIGIBILITY: dict[str, type[EventKind]] = {"beginners": Beginners}  # `eligibility:`, mixed into the format's kind
 SOURCES: dict[str, type[EventKind]] = {"turnering": FesaTable}  # events read from another kind of file
 
-__all__ = ["FORMATS", "GAMES", "EventKind", "Game", "PairRequest", "Proposal", "kind_of"]
+__all__ = ["FORMATS", "GAMES", "EventKind", "Game", "PairRequest", "Proposal", "kind_for", "kind_of"]
 
 
 def kind_of(event: Event) -> EventKind:
-    return _kind(event.format, event.game, event.eligibility, event.source)
+    return kind_for(event.format, event.game, event.eligibility, event.source)
 
 
 @functools.cache
-def _kind(fmt: str, game: str, eligibility: str, source: str) -> EventKind:
+def kind_for(fmt: str, game: str, eligibility: str, source: str) -> EventKind:
+    """The kind of an event of this format, game, eligibility and source (an unknown one: a shogi Swiss's)."""
     cls = SOURCES.get(source) or FORMATS.get(fmt, Swiss)
     if eligibility in ELIGIBILITY:
         mixin = ELIGIBILITY[eligibility]

@@ -9,13 +9,15 @@ asks `event.kind`; it never tests an event's format or game by name.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..diagnostics import Location, Report
-from ..model import Capture, DataSet, Event, Game as Board, GrandPrixEvent, Player, PlayerId, Ref
+from ..model import Capture, DataSet, KindRecord, Event, Game as Board, GrandPrixEvent, Player, PlayerId, Ref
+from ..sources.yamltree import Fields
 from ..tiebreaks import TIEBREAKS, Tiebreak
 from . import knockout
 
@@ -64,6 +66,8 @@ class Game:
     standings_template: ClassVar[str] = "standings.html.j2"
     round_template: ClassVar[str] = "round.html.j2"
     separated: ClassVar[dict[str, str]] = {}  # a criterion's key -> its label where it placed a player lower
+    shuffle_seed_required: ClassVar[bool] = False  # round 1 is always drawn, from event.yaml's shuffle_seed
+    data_files: ClassVar[dict[str, Callable[[Path, Report], KindRecord]]] = {}  # its own files: name -> reader
     extra_pages: ClassVar[tuple[tuple[str, str], ...]] = ()  # (label, page name) beside an event's standings
     round_file_help: ClassVar[tuple[str, ...]] = ()  # how a finished game is written, for a new round file
 
@@ -89,7 +93,7 @@ class Game:
 
     def shuffled_first_round(self, event: Event) -> bool:
         """Round 1 is drawn from the event's shuffle_seed."""
-        return event.shuffle_seed is not None
+        return self.shuffle_seed_required or event.shuffle_seed is not None
 
     def adjacent_pairing(self) -> bool:
         """A score group is paired 1-2, 3-4 … rather than its top half against its bottom half."""
@@ -134,6 +138,7 @@ class EventKind:
     key: ClassVar[str] = "swiss"  # `format:` in event.yaml
     fesa_mode: ClassVar[str] = "Swiss system"  # the mode named in FESA's registration e-mail
     all_play_all: ClassVar[bool] = False  # the table is fixed in advance; a bye is a rest round, scoring nothing
+    players_required: ClassVar[bool] = True  # event.yaml must list `players` (a team event may list teams only)
     everyone_every_round: ClassVar[bool] = True  # every entrant is named in every round (or absent)
     has_standings: ClassVar[bool] = True  # a standings table, a crosstable and round pages
     rules_format: ClassVar[str] = "_rules_swiss.html.j2"  # the rules page's lines on the format
@@ -152,6 +157,15 @@ class EventKind:
     def sente_recorded(self) -> bool:
         """Who had sente is recorded."""
         return self.game.sente_recorded
+
+    # Reading event.yaml
+    def read_keys(self, fields: Fields, report: Report) -> KindRecord | None:
+        """The kind's own keys of event.yaml, as its record (None: it has none)."""
+        return None
+
+    def entrants(self, own: KindRecord | None, entrants: list[Ref]) -> list[Ref]:
+        """Everyone entered, from `players` and the kind's own keys."""
+        return entrants
 
     # Checks
     def seated(self, game: Board) -> tuple[Ref, ...]:

@@ -4,18 +4,19 @@ Delta, the result between the players, the total Delta; every player brings an a
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
 from .. import shuuro
-from ..diagnostics import Location, Report
+from ..diagnostics import Location, Report, display_path
 from ..games import shuuro as shuuro_game
-from ..model import Capture, Event, Game as Board, Outcome, Player, PlayerId
+from ..model import Army, Capture, Event, Game as Board, Outcome, Player, PlayerId, Ref, ShuuroSetup
 from ..pairing import shuffle
 from ..render.paths import event_page, player_page
 from ..render.text import link, points, signed
-from ..sources.yamltree import suggest
+from ..sources.yamltree import Fields, Mapping, as_int, load, suggest
 from ..tiebreaks import Tiebreak
 from .base import Game
 from .criteria import game_row, meeting, ties
@@ -35,6 +36,43 @@ COLUMNS = (
 )
 
 
+def read_armies(path: Path, report: Report) -> dict[str, Army]:
+    """armies.yaml: player id → {king: 1, queen: 1, rook: 1, …}; a piece not written counts 0. The limits are
+    checked below, against the pack's rules."""
+    shown = display_path(path)
+    top = Fields(load(path, shown, report), report, "armies.yaml", Location(shown, 1))
+    armies: dict[str, Army] = {}
+    if top.node is None:
+        return armies
+    for key, value in top.node.items:
+        pid = str(key.value)
+        if not isinstance(value, Mapping):
+            report.error(value.loc, f"the army of '{pid}' is not a list of pieces",
+                         "write e.g. {king: 1, queen: 1, rook: 1, knight: 1, pawn: 3}")
+            continue
+        counts: dict[str, int] = {}
+        where: dict[str, Location] = {}
+        before = len(report.errors)
+        for pkey, pnode in value.items:
+            word = str(pkey.value).strip().lower()
+            piece = shuuro_game.ALIASES.get(word)
+            if piece is None:
+                report.error(pkey.loc, f"'{pkey.value}' is not a Shuuro piece",
+                             suggest(word, list(shuuro_game.PIECES))
+                             or f"the pieces are {', '.join(shuuro_game.PIECES)}")
+                continue
+            if piece in counts:
+                report.error(pkey.loc, f"{shuuro_game.PLURAL[piece]} are written twice in the army of '{pid}'",
+                             "write each piece once, with its number")
+                continue
+            n = as_int(pnode, report, f"the number of {shuuro_game.PLURAL[piece]}", minimum=0, maximum=64)  # a board
+            if n is not None:
+                counts[piece] = n
+                where[piece] = pnode.loc
+        armies[pid] = Army(Ref(pid, key.loc), counts, where, readable=len(report.errors) == before)
+    return armies
+
+
 class Shuuro(Game):
     key = "shuuro"
     formats = ("swiss",)
@@ -46,6 +84,8 @@ class Shuuro(Game):
     rules_template = "shuuro_rules.html.j2"
     standings_template = "criteria_standings.html.j2"
     round_template = "shuuro_round.html.j2"
+    shuffle_seed_required = True
+    data_files = {"armies.yaml": lambda path, report: ShuuroSetup(read_armies(path, report))}
     extra_pages = (("Armies", "armies"),)
     separated = {shuuro.LAST: "Δ last", shuuro.MEETING: "game", shuuro.TOTAL: "Δ total"}
     round_file_help = (
@@ -65,9 +105,6 @@ class Shuuro(Game):
 
     def pairing_key(self, previous: RoundRecord | None, elo: int) -> int:
         return previous.delta if previous else 0  # the last round's Delta, not the Elo
-
-    def shuffled_first_round(self, event: Event) -> bool:
-        return True
 
     def adjacent_pairing(self) -> bool:
         return True
@@ -98,7 +135,7 @@ class Shuuro(Game):
         page = event_page(event, "armies")
         armies = []
         for ref in sorted(event.entrants, key=lambda ref: r.player(ref.id).name):
-            army = event.armies.get(ref.id)
+            army = _armies(event).get(ref.id)
             if army is None:
                 continue
             rows: list[dict[str, Any]] = [{"piece": shuuro_game.NAMES[p],
@@ -111,7 +148,7 @@ class Shuuro(Game):
         r.page(page, "armies.html.j2", f"{event.short} armies", armies=armies, cap=shuuro_game.CAP, **common)
 
     def player_line(self, r: RendererBase, event: Event, pid: PlayerId, page: str) -> Any:
-        army = event.armies.get(pid)
+        army = _armies(event).get(pid)
         if army is None:
             return ""
         return link("Army", event_page(event, "armies"), page, pid) + Markup(": {}.").format(army_text(army.counts))
@@ -131,14 +168,14 @@ class Shuuro(Game):
         def name(pid: str) -> str:
             return players[pid].name if pid in players else pid
 
-        if not event.armies:
+        if not _armies(event):
             report.error(event.loc, f"{event.short} has no army lists", "write armies.yaml next to event.yaml: "
                          "each player id with its pieces, e.g. rossi-marco: {king: 1, queen: 1, rook: 1, pawn: 3}")
         else:
             for pid, loc in entrants.items():
-                if pid not in event.armies:
+                if pid not in _armies(event):
                     report.error(loc, f"{name(pid)} has no army list", "add the player's army to armies.yaml")
-        for pid, army in event.armies.items():
+        for pid, army in _armies(event).items():
             if pid not in entrants:
                 report.error(army.player.loc, f"'{pid}' has an army list but is not entered in {event.short}",
                              suggest(pid, list(entrants)) or "enter the player in event.yaml, or remove the army")
@@ -155,8 +192,8 @@ class Shuuro(Game):
                         report.error(game.loc, f"board {game.board}: {wrong}",
                                      "correct the result or the way the game ended")
                 for took, victim in zip(game.captured or (), (game.gote.id, game.sente.id), strict=False):
-                    if victim in event.armies and event.armies[victim].readable:
-                        _eliminated(took, event.armies[victim].counts, name(victim), report)
+                    if victim in _armies(event) and _armies(event)[victim].readable:
+                        _eliminated(took, _armies(event)[victim].counts, name(victim), report)
         if event.shuffle_seed is not None and event.rounds and event.rounds[0].number == 1:
             _first_round(event, event.shuffle_seed, report)
 
@@ -218,3 +255,7 @@ def tie_reason(key: str, above: Standing, below: Standing, res: EventResults, af
            else "they did not meet" if game is None else "the result between them did not decide")
     return (f"the same Delta in round {after} ({last[0]}); {met}; total Delta "
             f"{signed(above.tiebreaks[1])} against {signed(below.tiebreaks[1])}")
+
+
+def _armies(event: Event) -> dict[PlayerId, Army]:
+    return event.record(ShuuroSetup).armies

@@ -14,11 +14,13 @@ from markupsafe import Markup
 from .. import handicaps, simul
 from ..diagnostics import Location, Report
 from ..games import shogi
-from ..model import Event, Game as Board, GrandPrixEvent, Outcome, Player, PlayerId, Ref
+from ..model import Event, Game as Board, Giver, GrandPrixEvent, Outcome, Player, PlayerId, Ref, SimulSetup
 from ..render.api import awards, game_json
 from ..render.paths import event_page, event_search, giver_page, player_page
 from ..render.text import link, number, percent
 from ..sources import round_writer
+from ..sources.common import refs
+from ..sources.yamltree import Fields, Mapping
 from ..validate import known
 from .base import EventKind, PairRequest, Proposal
 
@@ -42,6 +44,13 @@ class Simul(EventKind):
     @property
     def prize_rule(self) -> str:
         return "_prize_rule_simul.html.j2"
+
+    def read_keys(self, fields: Fields, report: Report) -> SimulSetup:
+        return SimulSetup(_read_givers(fields, report))
+
+    @staticmethod
+    def setup(event: Event) -> SimulSetup:
+        return _setup(event)
 
     def seated(self, game: Board) -> tuple[Ref, ...]:
         return (game.gote,)  # the giver plays many boards (checked below)
@@ -93,9 +102,10 @@ class Simul(EventKind):
         r.entries_page(event, res, common)
 
     def nav(self, r: RendererBase, event: Event) -> list[Any]:
+        gave = {x.giver for x in r.simuls.get(event.path, [])}
         return [{"Overview": event_page(event)},
                 {"Givers": [{html.escape(r.player(g.ref.id).name): giver_page(event, g.ref.id)}
-                            for g in event.givers if any(x.giver == g.ref.id for x in r.simuls.get(event.path, []))]},
+                            for g in _setup(event).givers if g.ref.id in gave]},
                 {"Entries": event_page(event, "entries")}]
 
     def round_link(self, event: Event, record: RoundRecord) -> str:
@@ -125,7 +135,7 @@ def _pair(req: PairRequest) -> Proposal:
         return rating.elo if rating else 0
 
     present = sorted((r.id for r in event.entrants if r.id not in absent), key=lambda p: (-elo(p), players[p].name))
-    boards = simul.assign([(g.ref.id, g.professional, g.boards) for g in event.givers], present)
+    boards = simul.assign([(g.ref.id, g.professional, g.boards) for g in _setup(event).givers], present)
     if boards is None:
         return Proposal(error=f"the givers' 'boards' in event.yaml add up to more than the {len(present)} "
                         "opponents present")
@@ -202,7 +212,7 @@ def _check(event: Event, players: dict[PlayerId, Player], entrants: dict[PlayerI
     """Givers are known and not opponents; each board has a giver first and an opponent second; the
     professional plays the strongest opponents present (seed: "preferentially", so a warning)."""
     givers: dict[str, Location] = {}
-    for giver in event.givers:
+    for giver in _setup(event).givers:
         ref = giver.ref
         if not known(ref, players, report):
             continue
@@ -232,13 +242,13 @@ def _check(event: Event, players: dict[PlayerId, Player], entrants: dict[PlayerI
                              "pair each giver with opponents from 'players'")
                 continue
             boards[game.sente.id].append(game.gote.id)
-        for giver in event.givers:
+        for giver in _setup(event).givers:
             played = len(boards.get(giver.ref.id, []))
             if giver.boards is not None and played != giver.boards and rnd.readable and giver.ref.id in players:
                 report.warning(giver.ref.loc, f"{players[giver.ref.id].name} plays {played} boards in round "
                                f"{rnd.number}, not the {giver.boards} given in event.yaml",
                                "correct 'boards' or the round file")
-        for pro in (g for g in event.givers if g.professional and boards.get(g.ref.id)):
+        for pro in (g for g in _setup(event).givers if g.professional and boards.get(g.ref.id)):
             weakest = min(boards[pro.ref.id], key=elo)
             stronger = sorted((pid for g, opps in boards.items() if g != pro.ref.id for pid in opps
                                if elo(pid) > elo(weakest)), key=lambda p: (-elo(p), p))
@@ -247,3 +257,24 @@ def _check(event: Event, players: dict[PlayerId, Player], entrants: dict[PlayerI
                                f"({elo(weakest)}) while {players[stronger[0]].name} "
                                f"({elo(stronger[0])}) plays another giver",
                                "the professional plays the strongest opponents present (seed)")
+
+
+def _read_givers(f: Fields, report: Report) -> tuple[Giver, ...]:
+    """givers: ids, or {player: id, professional: true, boards: n}."""
+    out = []
+    for node in f.items("givers", required=True):
+        if isinstance(node, Mapping):
+            g = Fields(node, report, "a simul giver", node.loc)
+            pid = g.text("player", required=True)
+            professional = g.flag("professional") is True
+            boards = g.integer("boards", minimum=1)
+            g.finish()
+            if pid is not None:
+                out.append(Giver(Ref(pid, node.loc), professional, boards))
+        else:
+            out.extend(Giver(ref) for ref in refs([node], report, "givers"))
+    return tuple(out)
+
+
+def _setup(event: Event) -> SimulSetup:
+    return event.record(SimulSetup)

@@ -15,13 +15,14 @@ from markupsafe import Markup
 from .. import formation, team_pairing
 from ..diagnostics import Location, Report
 from ..grand_prix import shared_places, groups
-from ..model import Event, GrandPrixEvent, Player, PlayerId, Result, Round
+from ..model import KindRecord, Event, GrandPrixEvent, Player, PlayerId, Ref, Result, Round, Team, TeamSetup
 from ..pairing import pair
 from ..prizes import team_prizes
 from ..render.paths import player_page, round_page, team_page
 from ..render.text import link, number, points
 from ..sources import round_writer
-from ..sources.yamltree import suggest
+from ..sources.common import SLUG, refs
+from ..sources.yamltree import Fields, Mapping, suggest
 from ..teams import COLUMNS, TeamStanding, board_points
 from .base import EventKind, PairRequest, Proposal
 
@@ -40,6 +41,19 @@ class TeamSwiss(EventKind):
     fesa_mode = "team-swiss"
     everyone_every_round = False  # a team's reserve may sit out a round
     rules_format = "_rules_team.html.j2"
+    players_required = False  # the teams name their players
+
+    def read_keys(self, fields: Fields, report: Report) -> TeamSetup:
+        teams, unattached, together = _read_teams(fields, report)
+        return TeamSetup(teams, fields.integer("team_size", minimum=2, maximum=50) or 4, tuple(unattached), together)
+
+    def entrants(self, own: KindRecord | None, entrants: list[Ref]) -> list[Ref]:
+        assert isinstance(own, TeamSetup)
+        return [m for t in own.teams for m in t.members] + list(own.unattached) + entrants
+
+    @staticmethod
+    def setup(event: Event) -> TeamSetup:
+        return _setup(event)
 
     def check(self, event: Event, players: dict[PlayerId, Player], entrants: dict[PlayerId, Location],
               report: Report) -> None:
@@ -57,7 +71,7 @@ class TeamSwiss(EventKind):
                           givers: Any) -> dict[PlayerId, Fraction]:
         """Every player of a team gets the points of the team's place."""
         assert res.teams is not None
-        members = {t.id: [r.id for r in t.members] for t in event.teams}
+        members = {t.id: [r.id for r in t.members] for t in _setup(event).teams}
         by_team = shared_places(groups([(s.team, s.rank) for s in res.teams.final]), rule.places)
         return {pid: value for team, value in by_team.items() for pid in members[team]}
 
@@ -69,18 +83,18 @@ class TeamSwiss(EventKind):
 
     def form_teams(self, loaded: Any, event: Event) -> Proposal:
         """Teams for the unattached players, written into event.yaml (its comments kept), for review."""
-        if not event.unattached:
+        if not _setup(event).unattached:
             return Proposal(error=f"{event.short} has no players under 'unattached:' to form teams from")
         res = loaded.results[event.path]
         players = loaded.data.players
         entrants = [formation.Entrant(r.id, (x.elo if (x := res.ratings[r.id][0]) else 0), players[r.id].country,
-                                      r.id in event.together) for r in event.unattached]
-        sizes = formation.team_sizes(len(entrants), len(event.teams), event.team_size)
+                                      r.id in _setup(event).together) for r in _setup(event).unattached]
+        sizes = formation.team_sizes(len(entrants), len(_setup(event).teams), _setup(event).size)
         if sizes is None:
-            return Proposal(error=f"{len(entrants)} players cannot be split into teams of {event.team_size} and "
-                            f"{event.team_size - 1} with an even number of teams in all (find another player, or "
+            return Proposal(error=f"{len(entrants)} players cannot be split into teams of {_setup(event).size} and "
+                            f"{_setup(event).size - 1} with an even number of teams in all (find another player, or "
                             "put one in a registered team)")
-        teams = formation.form(entrants, sizes, {t.id for t in event.teams})
+        teams = formation.form(entrants, sizes, {t.id for t in _setup(event).teams})
         comments = [f"average {round(t.average)}" + (" (nationals)" if t.national else "") for t in teams]
         text = round_writer.add_teams(Path(event.loc.file), [(t.id, t.name, [m.id for m in t.members])
                                                              for t in teams], comments)
@@ -108,11 +122,11 @@ class TeamSwiss(EventKind):
         pages = super().nav(r, event)
         pages[1:2] = [{"Teams": [f"{event.path}/teams/index.md",
                                  *[{html.escape(t.name): team_page(event, t.id)}
-                                   for t in sorted(event.teams, key=lambda t: t.name)]]}]
+                                   for t in sorted(_setup(event).teams, key=lambda t: t.name)]]}]
         return pages
 
     def player_line(self, r: RendererBase, event: Event, res: EventResults, pid: PlayerId, page: str) -> Any:
-        team = next((t for t in event.teams if any(ref.id == pid for ref in t.members)), None)
+        team = next((t for t in _setup(event).teams if any(ref.id == pid for ref in t.members)), None)
         if team is None:
             return super().player_line(r, event, res, pid, page)
         return self.game.player_line(r, event, pid, page) or (
@@ -120,20 +134,20 @@ class TeamSwiss(EventKind):
 
     def api_files(self, event: Event, res: EventResults, loaded: Any) -> dict[str, Any]:
         assert res.teams is not None
-        names = {t.id: t.name for t in event.teams}
+        names = {t.id: t.name for t in _setup(event).teams}
         return {"teams.json": {
             "event": event.path, "after_round": res.completed, "columns": [c.key for c in COLUMNS],
-            "teams": [{"id": t.id, "name": t.name, "players": [r.id for r in t.members]} for t in event.teams],
+            "teams": [{"id": t.id, "name": t.name, "players": [r.id for r in t.members]} for t in _setup(event).teams],
             "rows": [{"rank": s.rank, "shared": s.shared, "team": s.team, "name": names[s.team],
                       **{c.key: number(v) for c, v in zip(COLUMNS, s.values, strict=True)}}
                      for s in res.teams.final],
             "matches": [{"round": m.round, "teams": [m.team, m.opponent],
                          "board_points": [number(m.board_points), number(m.opponent_points)]}
-                        for t in event.teams for m in res.teams.sides[t.id] if m.team == m.match.teams[0].id]}}
+                        for t in _setup(event).teams for m in res.teams.sides[t.id] if m.team == m.match.teams[0].id]}}
 
 
 def _rows(r: Renderer, event: Event, table: tuple[TeamStanding, ...], page: str) -> list[dict[str, Any]]:
-    names = {t.id: t.name for t in event.teams}
+    names = {t.id: t.name for t in _setup(event).teams}
     return [{"rank": f"{s.rank}=" if s.shared else str(s.rank),
              "name": link(names[s.team], team_page(event, s.team), page), "cells": s.values} for s in table]
 
@@ -146,10 +160,10 @@ def _pages(r: Renderer, event: Event, res: EventResults, common: dict[str, Any])
     page = f"{event.path}/teams/index.md"
     rows = [{"name": link(t.name, team_page(event, t.id), page), "size": len(t.members),
              "average": round(avg) if (avg := teams.ratings[t.id][0]) is not None else "–"}
-            for t in sorted(event.teams, key=lambda t: (-(teams.ratings[t.id][0] or 0), t.name))]
+            for t in sorted(_setup(event).teams, key=lambda t: (-(teams.ratings[t.id][0] or 0), t.name))]
     r.page(page, "teams.html.j2", f"{event.short} teams", rows=rows, **common)
-    names = {t.id: t.name for t in event.teams}
-    for team in event.teams:
+    names = {t.id: t.name for t in _setup(event).teams}
+    for team in _setup(event).teams:
         page = team_page(event, team.id)
         order = sorted(team.members, key=lambda ref: (-(x.elo if (x := res.ratings[ref.id][0]) else 0),
                                                       r.player(ref.id).name))
@@ -161,13 +175,13 @@ def _pages(r: Renderer, event: Event, res: EventResults, common: dict[str, Any])
                     "ours": m.board_points, "theirs": m.opponent_points, "outcome": m.outcome,
                     "tp": m.team_points} for m in teams.sides[team.id]]
         r.page(page, "team.html.j2", team.name, team=team, members=members, matches=matches,
-                  standing=final.get(team.id), of=len(event.teams), **common)
+                  standing=final.get(team.id), of=len(_setup(event).teams), **common)
 
 
 def _round(r: Renderer, event: Event, res: EventResults, rnd: Round, page: str, marks: dict[int, str],
                common: dict[str, Any]) -> None:
-    teams = {t.id: t for t in event.teams}
-    members = {t.id: {r.id for r in t.members} for t in event.teams}
+    teams = {t.id: t for t in _setup(event).teams}
+    members = {t.id: {r.id for r in t.members} for t in _setup(event).teams}
     matches = []
     for match in rnd.matches:
         a, b = (teams[r.id] for r in match.teams)
@@ -200,22 +214,22 @@ def _check(event: Event, players: dict[PlayerId, Player], report: Report) -> Non
     """Teams of team_size or one fewer, each player in one team; every round, every team in one match, and
     each board between the two teams' players."""
     member_of: dict[str, str] = {}
-    teams = {t.id: t for t in event.teams}
-    for team in event.teams:
-        if not event.team_size - 1 <= len(team.members) <= event.team_size:
+    teams = {t.id: t for t in _setup(event).teams}
+    for team in _setup(event).teams:
+        if not _setup(event).size - 1 <= len(team.members) <= _setup(event).size:
             report.error(team.loc, f"team {team.name} has {len(team.members)} players",
-                         f"a team has {event.team_size - 1} or {event.team_size} players")
+                         f"a team has {_setup(event).size - 1} or {_setup(event).size} players")
         for ref in team.members:
             if ref.id in member_of and ref.id in players:
                 report.error(ref.loc, f"{players[ref.id].name} is in team {teams[member_of[ref.id]].name} already",
                              "each player plays for one team")
             member_of.setdefault(ref.id, team.id)
-    if event.unattached:
-        report.warning(event.unattached[0].loc, f"{len(event.unattached)} players have no team yet",
+    if _setup(event).unattached:
+        report.warning(_setup(event).unattached[0].loc, f"{len(_setup(event).unattached)} players have no team yet",
                        f"run: python -m generator teams {event.path}")
-    if len(event.teams) % 2:
-        report.warning(event.loc, f"{len(event.teams)} teams: an odd number, so one team would sit out each round",
-                       "form the teams so that their number is even (some teams of 3)")
+    if len(_setup(event).teams) % 2:
+        report.warning(event.loc, f"{len(_setup(event).teams)} teams: an odd number, so one team would sit out each "
+                       "round", "form the teams so that their number is even (some teams of 3)")
     for rnd in event.rounds:
         if not rnd.readable:
             continue
@@ -260,7 +274,7 @@ def _pair(req: PairRequest) -> Proposal:
         return Proposal(error=f"{len(field)} teams: an odd number cannot be paired (form the teams so that their "
                         "number is even)")
     proposal = pair(field)
-    teams = {t.id: t for t in event.teams}
+    teams = {t.id: t for t in _setup(event).teams}
     away = set(absent)
     matches = []
     for a_id, b_id in proposal.pairs:
@@ -293,3 +307,42 @@ def _pair(req: PairRequest) -> Proposal:
                   for (x, y, _), note in zip(boards, notes, strict=True)]
     lines += [f"note: {note}" for note in proposal.notes]
     return Proposal(text, lines)
+
+
+def _read_teams(f: Fields, report: Report) -> tuple[tuple[Team, ...], list[Ref], frozenset[str]]:
+    """teams: {id: {name: …, players: [ids]}}; unattached: ids, or {player: id, nationals: true} for a player
+    who asks to play with his nationals."""
+    teams = []
+    node = f.raw("teams")
+    if isinstance(node, Mapping):
+        for key, value in node.items:
+            tid = str(key.value)
+            if not SLUG.match(tid):
+                report.error(key.loc, f"team id '{tid}' is not a simple id",
+                             "use lower-case letters, digits and hyphens, e.g. netherlands or team-a")
+            t = Fields(value, report, f"team '{tid}'", key.loc)
+            name = t.text("name") or tid
+            members = refs(t.items("players", required=True), report, "players")
+            t.finish()
+            teams.append(Team(tid, name, tuple(members), key.loc))
+    elif node is not None:
+        report.error(node.loc, "'teams' should be a mapping of team ids",
+                     "write e.g. teams: {netherlands: {name: Netherlands, players: [a, b, c, d]}}")
+    unattached, together = [], set()
+    for item in f.items("unattached"):
+        if isinstance(item, Mapping):
+            u = Fields(item, report, "an unattached player", item.loc)
+            pid = u.text("player", required=True)
+            nationals = u.flag("nationals")
+            u.finish()
+            if pid is not None:
+                unattached.append(Ref(pid, item.loc))
+                if nationals:
+                    together.add(pid)
+        else:
+            unattached.extend(refs([item], report, "unattached"))
+    return tuple(teams), unattached, frozenset(together)
+
+
+def _setup(event: Event) -> TeamSetup:
+    return event.record(TeamSetup)

@@ -1,4 +1,4 @@
-"""Fields that several files share: country codes, time controls, tiebreak lists."""
+"""Fields that several files share: player ids, choices, country codes, time controls, tiebreak lists."""
 
 from __future__ import annotations
 
@@ -8,10 +8,13 @@ from decimal import Decimal, InvalidOperation
 
 from ..countries import COUNTRIES, REGIONS
 from ..diagnostics import Report
-from ..model import EntryFee, KnockoutRules, PrizeRules, TimeControl
+from ..model import EntryFee, KnockoutRules, PrizeRules, ProgrammeItem, Ref, TimeControl
 from ..ratings import parse_grade
 from ..tiebreaks import TIEBREAKS
 from .yamltree import Fields, Scalar, Tree, as_str, suggest
+
+SPAN = re.compile(r"^(([01]?[0-9]|2[0-3]):[0-5][0-9])(\s*[-–]\s*(([01]?[0-9]|2[0-3]):[0-5][0-9]))?$")
+SLUG = re.compile(r"^(?=.{1,64}$)[a-z0-9]+(?:-[a-z0-9]+)*$")  # an id: it names a folder or a page, so it is short
 
 
 def country(f: Fields, key: str, report: Report, required: bool = False) -> str | None:
@@ -165,3 +168,46 @@ def _regions(k: Fields, report: Report) -> frozenset[str]:
         else:
             report.error(item.loc, f"'{code}' is not a country code", "use two-letter ISO 3166 codes, e.g. NL")
     return frozenset(codes)
+
+
+def refs(nodes: list[Tree], report: Report, what: str) -> list[Ref]:
+    """Player ids, each with where it is written."""
+    out = []
+    for node in nodes:
+        pid = as_str(node, report, what)
+        if pid is not None:
+            out.append(Ref(pid, node.loc))
+    return out
+
+
+def choice(f: Fields, key: str, allowed: tuple[str, ...], report: Report, required: bool = True) -> str | None:
+    """One of `allowed`, or None (reported when it is none of them)."""
+    value = f.text(key, required=required)
+    if value is not None and value not in allowed:
+        node = f.raw(key)
+        report.error(node.loc if node else f.loc(), f"unknown {key} '{value}'",
+                     suggest(value, list(allowed)) or f"known: {', '.join(allowed)}")
+        return None
+    return value
+
+
+def programme(nodes: list[Tree], report: Report, people: bool) -> list[ProgrammeItem]:
+    """Timetable items: {date, time: "20:00-22:30", title, people: [ids], note}."""
+    out = []
+    for node in nodes:
+        p = Fields(node, report, "a programme item", node.loc)
+        date = p.date("date", required=True)
+        time = p.text("time") or ""
+        if time and not SPAN.match(time):
+            where = p.raw("time")
+            report.error(where.loc if where else node.loc, f"'{time}' is not a time or a span of time",
+                         'write it in quotes, e.g. time: "20:00" or time: "20:00-22:30"')
+            time = ""
+        title = p.text("title", required=True)
+        named = refs(p.items("people"), report, "people") if people else []
+        note = p.text("note") or ""
+        p.finish()
+        if date is not None and title is not None:
+            out.append(ProgrammeItem(date, title, node.loc, time.replace(" ", "").replace("–", "-"), tuple(named),
+                                     note))
+    return out
