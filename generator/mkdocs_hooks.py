@@ -35,7 +35,11 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
+from watchdog.events import (DirCreatedEvent, DirDeletedEvent, DirMovedEvent, FileClosedEvent, FileCreatedEvent,
+                             FileDeletedEvent, FileModifiedEvent, FileMovedEvent, FileSystemEvent,
+                             FileSystemEventHandler)
 from watchdog.observers import Observer
+from watchdog.observers.api import BaseObserver, ObservedWatch
 
 from generator.pipeline import Loaded, load
 from generator.render import Site, render_site, with_problems
@@ -158,7 +162,7 @@ def serve(config_file: Path, data: Path, dev_addr: str) -> None:
         server = LiveReloadServer(builder=builder, host=host, port=port, root=site_dir)
         # The system's file events (inotify on Linux) instead of looking at every file twice a second: a save is
         # seen at once, and an archive's thousands of files are not read over and over.
-        server.observer = cast(Any, Observer())
+        server.observer = cast(Any, _changes_observer())
 
         def not_found(code: int) -> bytes | None:  # the theme's "page not found", as `mkdocs serve` shows it
             page = Path(site_dir) / f"{code}.html"
@@ -180,6 +184,24 @@ def serve(config_file: Path, data: Path, dev_addr: str) -> None:
                 server.shutdown()
         finally:
             shutil.rmtree(site_dir, ignore_errors=True)
+
+
+# What a save, a new file, a deletion or a rename makes. Not a file being opened or read: every build reads the
+# pages' sources and mkdocs.yml, and that must not ask for the next build.
+CHANGES: list[type[FileSystemEvent]] = [FileCreatedEvent, FileModifiedEvent, FileDeletedEvent, FileMovedEvent,
+                                        FileClosedEvent, DirCreatedEvent, DirDeletedEvent, DirMovedEvent]
+
+
+def _changes_observer() -> BaseObserver:
+    """The native observer, telling MkDocs' live reload of changes only (it rebuilds on any event it hears)."""
+    observer = Observer()
+    schedule = observer.schedule
+
+    def changes_only(handler: FileSystemEventHandler, path: str, *, recursive: bool = False) -> ObservedWatch:
+        return schedule(handler, path, recursive=recursive, event_filter=CHANGES)
+
+    cast(Any, observer).schedule = changes_only
+    return observer
 
 
 def build(config_file: Path, data: Path, loaded: Loaded, site_dir: Path | None) -> bool:

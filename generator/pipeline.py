@@ -166,7 +166,7 @@ def _playoff_problems(event: Event, res: EventResults, report: Report) -> None:
 def fesa_file(event: Event, res: EventResults, data: DataSet, report: Report) -> FesaFile:
     """Build the event's turnering.txt and put it through FESA's checks, as the rating officer will."""
     exported, reason = export.rating_status(event, res.completed)
-    if event.source == "turnering":  # checked as it was read; offered and sent as the organizer wrote it
+    if event.kind.fesa_file_as_written:  # checked as it was read; offered and sent as the organizer wrote it
         return FesaFile(exported, reason, event.original)
     if not exported:
         return FesaFile(False, reason)
@@ -179,9 +179,8 @@ def fesa_file(event: Event, res: EventResults, data: DataSet, report: Report) ->
     back = turnering.read(content, shown, own)
     if back is not None:
         # A rematch in committed round files was played (check warned about it); in a hand-written
-        # turnering.txt it is more likely a typo, unless the event allows it.
-        rematches = event.rematches_allowed or event.source == "yaml"
-        fesa_validate.validate(back, shown, own, rematches_allowed=rematches)
+        # turnering.txt, which is not rewritten here, it is more likely a typo, unless the event allows it.
+        fesa_validate.validate(back, shown, own, rematches_allowed=True)
     for d in own.errors:
         report.error(event.loc, f"the exported turnering.txt fails FESA's check: {d.message}")
     return FesaFile(not own.errors, "" if not own.errors else "the exported file fails FESA's check", content)

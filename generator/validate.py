@@ -9,7 +9,7 @@ from . import knockout
 from .diagnostics import Location, Report
 from .late_entries import LAST_FROM_ROUND
 from .model import DataSet, Event, Festival, Game, Player, Ref, Result, Round
-from .sources.yamltree import suggest
+from .sources.fields import suggest
 
 
 def validate(data: DataSet, report: Report) -> None:

@@ -10,7 +10,7 @@ from typing import Any, NoReturn, TypeAlias
 from ..diagnostics import display_path, printable
 from ..model import Event, Festival, Player
 from ..pipeline import Loaded, load
-from ..sources.yamltree import suggest
+from ..sources.fields import suggest
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 Commands: TypeAlias = "argparse._SubParsersAction[Any]"  # where each command adds its parser

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..diagnostics import display_path
 from ..kinds import PairRequest
-from ..sources.yamltree import suggest
+from ..sources.fields import suggest
 from .common import BadInput, Commands, EXIT_DATA_ERRORS, EXIT_OK, command, event_of, whole
 
 

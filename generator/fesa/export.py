@@ -139,7 +139,7 @@ def rating_preview(event: Event, res: EventResults, players: dict[str, Player],
     """FESA's rating of the event's games played so far; None for an event FESA would not rate even when
     finished. Each player starts from `so_far` (his rating and rated games after the rated events before this
     one, updated here), else from his FESA Elo (`elo`) and rated games (`fesa_games`) before the festival."""
-    if not rating_status(event, max(event.rounds_planned, len(event.rounds)))[0] or event.source != "yaml":
+    if not rating_status(event, max(event.rounds_planned, len(event.rounds)))[0] or event.kind.fesa_file_as_written:
         return None
     entrants, games = {}, {}
     for s in res.final:

@@ -16,7 +16,8 @@ from ..model import Army, Capture, Event, Game as Board, Outcome, Player, Player
 from ..pairing import shuffle
 from ..render.paths import event_page, player_page
 from ..render.text import link, points, signed
-from ..sources.yamltree import Fields, Mapping, as_int, load, suggest
+from ..sources.fields import Fields, as_int, suggest
+from ..sources.yamltree import Mapping, load
 from ..tiebreaks import Tiebreak
 from .base import Game
 from .criteria import game_row, meeting, ties

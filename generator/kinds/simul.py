@@ -20,7 +20,8 @@ from ..render.paths import event_page, event_search, giver_page, player_page
 from ..render.text import link, number, percent
 from ..sources import round_writer
 from ..sources.common import refs
-from ..sources.yamltree import Fields, Mapping
+from ..sources.fields import Fields
+from ..sources.yamltree import Mapping
 from ..validate import known
 from .base import EventKind, PairRequest, Proposal
 

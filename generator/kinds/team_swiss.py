@@ -22,7 +22,8 @@ from ..render.paths import player_page, round_page, team_page
 from ..render.text import link, number, points
 from ..sources import round_writer
 from ..sources.common import SLUG, refs
-from ..sources.yamltree import Fields, Mapping, suggest
+from ..sources.fields import Fields, suggest
+from ..sources.yamltree import Mapping
 from ..teams import COLUMNS, TeamStanding, board_points
 from .base import EventKind, PairRequest, Proposal
 

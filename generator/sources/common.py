@@ -11,7 +11,8 @@ from ..diagnostics import Report
 from ..model import EntryFee, KnockoutRules, PrizeRules, ProgrammeItem, Ref, TimeControl
 from ..ratings import parse_grade
 from ..tiebreaks import TIEBREAKS
-from .yamltree import Fields, Scalar, Tree, as_str, suggest
+from .fields import Fields, as_str, suggest
+from .yamltree import Scalar, Tree
 
 SPAN = re.compile(r"^(([01]?[0-9]|2[0-3]):[0-5][0-9])(\s*[-–]\s*(([01]?[0-9]|2[0-3]):[0-5][0-9]))?$")
 SLUG = re.compile(r"^(?=.{1,64}$)[a-z0-9]+(?:-[a-z0-9]+)*$")  # an id: it names a folder or a page, so it is short

@@ -14,7 +14,8 @@ from ..ratings import Adjustment
 from . import common
 from .common import SLUG, choice, refs
 from .rounds import read_round
-from .yamltree import Fields, Mapping, Tree, as_int, load
+from .fields import Fields, as_int
+from .yamltree import Mapping, Tree, load
 
 ROUND_FILE = re.compile(r"^round-([1-9][0-9]{0,1})\.yaml$")  # round-1.yaml … round-99.yaml
 MAX_ROUNDS = 99

@@ -18,7 +18,8 @@ from ..names import slug
 from ..promotion import CATEGORIES
 from ..model import Event, Festival, Game, Player, Ref, Result, Round, TimeControl
 from . import common
-from .yamltree import Fields, load, read_bytes
+from .fields import Fields
+from .yamltree import load, read_bytes
 
 EVENT_ID = "tournament"
 DEFAULT_TIEBREAKS = ("sos", "sosos", "sodos")

@@ -25,7 +25,8 @@ from . import common
 from .common import SLUG
 from .events import read_event
 from .fesa_event import read_fesa_tournament
-from .yamltree import Fields, Mapping, Scalar, as_str, load, suggest
+from .fields import Fields, as_str, suggest
+from .yamltree import Mapping, Scalar, load
 
 
 

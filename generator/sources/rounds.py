@@ -13,7 +13,8 @@ from ..games import oware, shogi, shuuro
 from ..handicaps import CODES as HANDICAP_CODES
 from ..model import Capture, Game, Match, Ref, Result, Round
 from .common import refs
-from .yamltree import Fields, Mapping, Scalar, Sequence, Tree, as_int, as_str, load, suggest
+from .fields import Fields, as_int, as_str, suggest
+from .yamltree import Mapping, Scalar, Sequence, Tree, load
 
 TIME = re.compile(r"^([01]?[0-9]|2[0-3]):[0-5][0-9]$")
 
