@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TypeAlias
 
 from ..diagnostics import display_path, printable
+from ..kinds import Proposal
 from ..model import Event, Festival, Player
 from ..pipeline import Loaded, load
 from ..sources.fields import suggest
@@ -107,3 +108,15 @@ def command(sub: Commands, name: str, help_text: str,
         p.add_argument("--data", type=Path, default=ROOT / "data",
                        help="the data directory (default: data/ of this repository)")
     return p
+
+
+def written(proposal: Proposal, path: Path, after: str = "") -> int:
+    """What a kind proposed (pairings, teams): its error, or the file written and what it holds printed."""
+    if proposal.error:
+        print(f"error: {proposal.error}", file=sys.stderr)
+        return EXIT_DATA_ERRORS
+    path.write_text(proposal.text, encoding="utf-8")
+    for line in proposal.lines:
+        print(line)
+    print(f"wrote {display_path(path)}{after}")
+    return EXIT_OK

@@ -10,7 +10,7 @@ from pathlib import Path
 from ..diagnostics import display_path
 from ..kinds import PairRequest
 from ..sources.fields import suggest
-from .common import BadInput, Commands, EXIT_DATA_ERRORS, EXIT_OK, command, event_of, whole
+from .common import BadInput, Commands, EXIT_DATA_ERRORS, command, event_of, whole, written
 
 
 def run(args: argparse.Namespace) -> int:
@@ -45,15 +45,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {display_path(target)} exists; pass --force to replace its pairings "
               "(its other lines and comments are kept)", file=sys.stderr)
         return EXIT_DATA_ERRORS
-    proposal = event.kind.pair(PairRequest(event, res, loaded.data.players, number, absent, target, args.force))
-    if proposal.error:
-        print(f"error: {proposal.error}", file=sys.stderr)
-        return EXIT_DATA_ERRORS
-    target.write_text(proposal.text, encoding="utf-8")
-    for line in proposal.lines:
-        print(line)
-    print(f"wrote {display_path(target)}")
-    return EXIT_OK
+    return written(event.kind.pair(PairRequest(event, res, loaded.data.players, number, absent, target, args.force)),
+                   target)
 
 
 def register(sub: Commands) -> None:

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import signal
 from pathlib import Path
 
 from .common import Commands, EXIT_OK, ROOT, check_data, command
 
 
 def run(args: argparse.Namespace) -> int:
-    """The live preview starts even when the data has errors: the pages show them until they are fixed."""
+    """The live preview starts even when the data has errors: the pages show them until they are fixed. Ctrl-C
+    (SIGINT) stops it, also when it was started where SIGINT is ignored (a script's background job)."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     check_data(args.data)
     from .. import mkdocs_hooks  # MkDocs is imported only to build
     mkdocs_hooks.serve(args.config.resolve(), args.data.resolve(), args.dev_addr)

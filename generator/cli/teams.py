@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-from ..diagnostics import display_path
-from .common import Commands, EXIT_DATA_ERRORS, EXIT_OK, command, event_of
+from .common import Commands, EXIT_DATA_ERRORS, command, event_of, written
 
 
 def run(args: argparse.Namespace) -> int:
@@ -15,16 +13,7 @@ def run(args: argparse.Namespace) -> int:
     if found is None:
         return EXIT_DATA_ERRORS
     loaded, _, event = found
-    proposal = event.kind.form_teams(loaded, event)
-    if proposal.error:
-        print(f"error: {proposal.error}", file=sys.stderr)
-        return EXIT_DATA_ERRORS
-    path = Path(event.loc.file)
-    path.write_text(proposal.text, encoding="utf-8")
-    for line in proposal.lines:
-        print(line)
-    print(f"wrote {display_path(path)}: review the teams and commit")
-    return EXIT_OK
+    return written(event.kind.form_teams(loaded, event), Path(event.loc.file), ": review the teams and commit")
 
 
 def register(sub: Commands) -> None:
