@@ -15,18 +15,23 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from markupsafe import Markup
+
 from ..diagnostics import Location, Report
-from ..model import Capture, DataSet, KindRecord, Event, Game as Board, GrandPrixEvent, Player, PlayerId, Ref
+from ..model import Capture, DataSet, KindRecord, Event, Game as Board, GrandPrixEvent, Player, PlayerId, Ref, Round
 from ..sources.fields import Fields
 from ..tiebreaks import TIEBREAKS, Tiebreak
 from . import knockout
 
 if TYPE_CHECKING:
+    from ..pipeline import Loaded
+    from ..prizes import PrizeList
+    from ..ratings import Rating
     from ..render.base import RendererBase
     from ..render.site import Renderer
     from ..scoring import Records, RoundRecord
     from ..simul import GiverResult
-    from ..standings import EventResults, Standing
+    from ..standings import EventResults, Standing, TeamResults
 
 
 @dataclass
@@ -127,7 +132,7 @@ class Game:
     def pages(self, r: Renderer, event: Event, common: dict[str, Any]) -> None:
         """The game's own pages of an event (beside standings and rounds)."""
 
-    def player_line(self, r: RendererBase, event: Event, pid: PlayerId, page: str) -> Any:
+    def player_line(self, r: RendererBase, event: Event, pid: PlayerId, page: str) -> Markup | str:
         """A line on the player's page for this event ('' for none)."""
         return ""
 
@@ -194,11 +199,11 @@ class EventKind:
     def table(self, event: Event, records: Records, after: int, names: dict[PlayerId, str]) -> list[Standing]:
         return self.game.table(event, records, after, names)
 
-    def team_results(self, event: Event, ratings: Any, done: int) -> Any:
+    def team_results(self, event: Event, ratings: dict[PlayerId, list[Rating | None]], done: int) -> TeamResults | None:
         """A team event's team standings (None: players are ranked alone)."""
         return None
 
-    def prizes(self, event: Event, res: EventResults, players: dict[PlayerId, Player]) -> Any:
+    def prizes(self, event: Event, res: EventResults, players: dict[PlayerId, Player]) -> PrizeList | None:
         from ..prizes import event_prizes
         return event_prizes(event, res.final, players, by_rank=self.game.by_criteria)
 
@@ -228,7 +233,7 @@ class EventKind:
         """Round n is paired from the results of round n-1."""
         return True
 
-    def form_teams(self, loaded: Any, event: Event) -> Proposal:
+    def form_teams(self, loaded: Loaded, event: Event) -> Proposal:
         return Proposal(error=f"{event.short} is not a team event (format: team-swiss)")
 
     # Pages
@@ -243,7 +248,7 @@ class EventKind:
         r.entries_page(event, res, common)
         r.round_pages(event, res, common)
 
-    def round_page(self, r: Renderer, event: Event, res: EventResults, rnd: Any, page: str, marks: dict[int, str],
+    def round_page(self, r: Renderer, event: Event, res: EventResults, rnd: Round, page: str, marks: dict[int, str],
                    common: dict[str, Any]) -> bool:
         """A round page of the kind's own; False: the common one."""
         return False
@@ -274,14 +279,10 @@ class EventKind:
         from ..render.paths import round_page
         return round_page(event, record.round)
 
-    def player_line(self, r: RendererBase, event: Event, res: EventResults, pid: PlayerId, page: str) -> Any:
+    def player_line(self, r: RendererBase, event: Event, res: EventResults, pid: PlayerId, page: str) -> Markup | str:
         """The line under a player's event on his page: his knock-out, his team, his army."""
         return self.game.player_line(r, event, pid, page) or knockout.knockout_line(r, event, res, pid, page)
 
-    def ranked(self) -> bool:
-        """The player page shows a rank in this event."""
-        return self.has_standings
-
-    def api_files(self, event: Event, res: EventResults, loaded: Any) -> dict[str, str]:
-        """The kind's own JSON files, by path."""
+    def api_files(self, event: Event, res: EventResults, loaded: Loaded) -> dict[str, Any]:
+        """The kind's own JSON files (their content, by file name under the event's api/ folder)."""
         return {}

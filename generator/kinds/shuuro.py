@@ -148,7 +148,7 @@ class Shuuro(Game):
                            "total": sum(row["points"] for row in rows)})
         r.page(page, "armies.html.j2", f"{event.short} armies", armies=armies, cap=shuuro_game.CAP, **common)
 
-    def player_line(self, r: RendererBase, event: Event, pid: PlayerId, page: str) -> Any:
+    def player_line(self, r: RendererBase, event: Event, pid: PlayerId, page: str) -> Markup | str:
         army = _armies(event).get(pid)
         if army is None:
             return ""

@@ -26,6 +26,7 @@ from ..validate import known
 from .base import EventKind, PairRequest, Proposal
 
 if TYPE_CHECKING:
+    from ..pipeline import Loaded
     from ..prizes import PrizeList
     from ..render.base import RendererBase
     from ..render.site import Renderer
@@ -112,7 +113,7 @@ class Simul(EventKind):
     def round_link(self, event: Event, record: RoundRecord) -> str:
         return giver_page(event, record.opponent) if record.opponent else super().round_link(event, record)
 
-    def api_files(self, event: Event, res: EventResults, loaded: Any) -> dict[str, Any]:
+    def api_files(self, event: Event, res: EventResults, loaded: Loaded) -> dict[str, Any]:
         givers = loaded.simuls.get(event.path, [])
         prizes = loaded.prizes.get(event.path)
         return {"simul.json": {

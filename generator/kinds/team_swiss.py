@@ -28,6 +28,9 @@ from ..teams import COLUMNS, TeamStanding, board_points
 from .base import EventKind, PairRequest, Proposal
 
 if TYPE_CHECKING:
+    from ..pipeline import Loaded
+    from ..ratings import Rating
+    from ..simul import GiverResult
     from ..prizes import PrizeList
     from ..render.base import RendererBase
     from ..render.site import Renderer
@@ -61,7 +64,7 @@ class TeamSwiss(EventKind):
         _check(event, players, report)
         self.game.check(event, players, entrants, report)
 
-    def team_results(self, event: Event, ratings: Any, done: int) -> TeamResults:
+    def team_results(self, event: Event, ratings: dict[PlayerId, list[Rating | None]], done: int) -> TeamResults:
         from ..standings import team_results
         return team_results(event, ratings, done)
 
@@ -69,7 +72,7 @@ class TeamSwiss(EventKind):
         return team_prizes(event, res.teams.final) if res.teams else None
 
     def grand_prix_points(self, event: Event, rule: GrandPrixEvent, res: EventResults,
-                          givers: Any) -> dict[PlayerId, Fraction]:
+                          givers: list[GiverResult]) -> dict[PlayerId, Fraction]:
         """Every player of a team gets the points of the team's place."""
         assert res.teams is not None
         members = {t.id: [r.id for r in t.members] for t in _setup(event).teams}
@@ -82,7 +85,7 @@ class TeamSwiss(EventKind):
     def pair(self, req: PairRequest) -> Proposal:
         return _pair(req)
 
-    def form_teams(self, loaded: Any, event: Event) -> Proposal:
+    def form_teams(self, loaded: Loaded, event: Event) -> Proposal:
         """Teams for the unattached players, written into event.yaml (its comments kept), for review."""
         if not _setup(event).unattached:
             return Proposal(error=f"{event.short} has no players under 'unattached:' to form teams from")
@@ -126,14 +129,14 @@ class TeamSwiss(EventKind):
                                    for t in sorted(_setup(event).teams, key=lambda t: t.name)]]}]
         return pages
 
-    def player_line(self, r: RendererBase, event: Event, res: EventResults, pid: PlayerId, page: str) -> Any:
+    def player_line(self, r: RendererBase, event: Event, res: EventResults, pid: PlayerId, page: str) -> Markup | str:
         team = next((t for t in _setup(event).teams if any(ref.id == pid for ref in t.members)), None)
         if team is None:
             return super().player_line(r, event, res, pid, page)
         return self.game.player_line(r, event, pid, page) or (
             Markup("Played for ") + link(team.name, team_page(event, team.id), page) + ".")
 
-    def api_files(self, event: Event, res: EventResults, loaded: Any) -> dict[str, Any]:
+    def api_files(self, event: Event, res: EventResults, loaded: Loaded) -> dict[str, Any]:
         assert res.teams is not None
         names = {t.id: t.name for t in _setup(event).teams}
         return {"teams.json": {
