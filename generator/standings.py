@@ -28,12 +28,6 @@ def games_played(records: Records, pid: PlayerId, after_round: int) -> int:
     return sum(1 for r in records[pid] if r.round <= after_round and r.outcome.played)
 
 
-def columns(event: Event) -> tuple[Tiebreak, ...]:
-    """The values shown next to the points, in order: the event's tiebreaks, or the game's own columns
-    (Shuuro's two Deltas; Oware's Sonneborn-Berger and seeds)."""
-    return event.kind.columns(event)
-
-
 @dataclass(frozen=True)
 class Standing:
     rank: int

@@ -27,12 +27,12 @@ _PLAYED = {Outcome.WIN: "+", Outcome.LOSS: "-", Outcome.DRAW: "="}
 
 def rating_status(event: Event, completed: int) -> tuple[bool, str]:
     """(exported, why not): the sentence the site shows for an event that is not sent to FESA."""
-    if event.kind.game.fesa_reason():
-        return False, event.kind.game.fesa_reason()
+    if reason := event.kind.game.fesa_reason():
+        return False, reason
     if not event.rated:
         return False, "the organizers do not submit this event for FESA rating"
-    if event.kind.fesa_reason():
-        return False, event.kind.fesa_reason()
+    if reason := event.kind.fesa_reason():
+        return False, reason
     tc = event.time_control
     if tc is None:
         return False, "no time control is given, so it cannot be shown to meet FESA's minimum"

@@ -20,6 +20,11 @@ from markupsafe import Markup
 from ..diagnostics import Location, Report
 from ..model import Capture, DataSet, KindRecord, Event, Game as Board, GrandPrixEvent, Player, PlayerId, Ref, Round
 from ..sources.fields import Fields
+from ..grand_prix import points_by_place
+from ..prizes import event_prizes
+from ..render.paths import event_page, round_page
+from ..render.text import points
+from ..standings import standings
 from ..tiebreaks import TIEBREAKS, Tiebreak
 from . import knockout
 
@@ -81,7 +86,6 @@ class Game:
         return tuple(TIEBREAKS[k] for k in event.tiebreaks)
 
     def table(self, event: Event, records: Records, after: int, names: dict[PlayerId, str]) -> list[Standing]:
-        from ..standings import standings
         return standings(records, after, event.tiebreaks, names)
 
     def check(self, event: Event, players: dict[PlayerId, Player], entrants: dict[PlayerId, Location],
@@ -106,7 +110,6 @@ class Game:
 
     def standing_text(self, standing: Standing) -> str:
         """A player's result in words, on his page: '5½ points'."""
-        from ..render.text import points
         return f"{points(standing.points)} point{'' if standing.points == 1 else 's'}"
 
     def material_text(self, record: RoundRecord) -> str:
@@ -204,7 +207,6 @@ class EventKind:
         return None
 
     def prizes(self, event: Event, res: EventResults, players: dict[PlayerId, Player]) -> PrizeList | None:
-        from ..prizes import event_prizes
         return event_prizes(event, res.final, players, by_rank=self.game.by_criteria)
 
     def givers(self, event: Event) -> list[GiverResult] | None:
@@ -213,7 +215,6 @@ class EventKind:
 
     def grand_prix_points(self, event: Event, rule: GrandPrixEvent, res: EventResults,
                           givers: list[GiverResult]) -> dict[PlayerId, Fraction]:
-        from ..grand_prix import points_by_place
         return points_by_place(rule, res.final)
 
     def grand_prix_rule(self, rule: GrandPrixEvent) -> str:
@@ -221,13 +222,13 @@ class EventKind:
         return f"{', '.join(map(str, rule.places))} for places 1 to {len(rule.places)}."
 
     def fesa_reason(self) -> str:
-        """Why FESA cannot rate the kind ('' when it can)."""
-        return self.game.fesa_reason()
+        """Why FESA cannot rate this kind of event, whatever its game ('' when it can)."""
+        return ""
 
     # Pairing
     def pair(self, req: PairRequest) -> Proposal:
-        from .swiss import pair_swiss
-        return pair_swiss(self, req)
+        """The round's pairings, as a new round file (or the existing one with its pairings replaced)."""
+        return Proposal(error=f"{req.event.short}: this kind of event has no pairing program")
 
     def needs_previous_round(self) -> bool:
         """Round n is paired from the results of round n-1."""
@@ -238,15 +239,21 @@ class EventKind:
 
     # Pages
     def pages(self, r: Renderer, event: Event, res: EventResults, common: dict[str, Any]) -> None:
-        """Every page of the event, in the order the site lists them."""
-        r.standings_pages(event, res, common)
+        """Every page of the event: the kind's own first, then the game's, the rules, prizes, knock-out, entries
+        and rounds."""
+        self.main_pages(r, event, res, common)
         self.game.pages(r, event, common)
         r.rules_page(event, common)
         r.prizes_page(event, common)
         if res.knockout is not None:
             knockout.knockout_page(r, event, res, common)
         r.entries_page(event, res, common)
-        r.round_pages(event, res, common)
+        if self.has_standings:
+            r.round_pages(event, res, common)
+
+    def main_pages(self, r: Renderer, event: Event, res: EventResults, common: dict[str, Any]) -> None:
+        """The event's own pages: its standings and crosstable."""
+        r.standings_pages(event, res, common)
 
     def round_page(self, r: Renderer, event: Event, res: EventResults, rnd: Round, page: str, marks: dict[int, str],
                    common: dict[str, Any]) -> bool:
@@ -267,7 +274,6 @@ class EventKind:
 
     def nav(self, r: RendererBase, event: Event) -> list[Any]:
         """The event's pages in the sidebar, before its knock-out, rounds, prizes and rules."""
-        from ..render.paths import event_page
         pages: list[Any] = [{"Standings": event_page(event)}, {"Crosstable": event_page(event, "crosstable")},
                             {"Entries": event_page(event, "entries")}]
         for label, name in self.game.extra_pages:
@@ -276,7 +282,6 @@ class EventKind:
 
     def round_link(self, event: Event, record: RoundRecord) -> str:
         """The page a player's round links to."""
-        from ..render.paths import round_page
         return round_page(event, record.round)
 
     def player_line(self, r: RendererBase, event: Event, res: EventResults, pid: PlayerId, page: str) -> Markup | str:

@@ -65,21 +65,21 @@ def knockout_page(r: Renderer, event: Event, res: EventResults, common: dict[str
                              name(game.sente.id), game.result.value if game.result else "…", name(game.gote.id))
                          if game else "not paired yet",
                          "replays": [Markup("{} {} {}").format(
-                             name(r.sente.id), r.result.value if r.result else "…", name(r.gote.id))
-                             for r in t.replays],
+                             name(g.sente.id), g.result.value if g.result else "…", name(g.gote.id))
+                             for g in t.replays],
                          "winner": name(t.winner) if t.winner else ""})
     prizes = r.knockout_prizes.get(event.path)
     seeds = [{"seed": s.seed, "name": name(s.player), "country": r.player(s.player).country, "elo": s.elo,
               "bye": any(t.bye and s.player in (t.a, t.b) for t in ko.stages[0]) if ko.stages else False}
              for s in ko.seeds]
     r.page(page, "knockout.html.j2", ko.rules.name, ko=ko, ties=ties, seeds=seeds,
-              picture=Markup(bracket.svg(ko, short, lambda pid: url(player_page(pid), page))),
-              places=[{"place": n, "name": name(pid)} for n, pid in sorted(ko.places.items())],
-              passed=[{"name": name(p.player), "country": r.player(p.player).country, "reason": p.reason}
-                      for p in ko.passed],
-              prizes=prizes, prize_rows=[{"label": a.label, "name": name(a.player), "amount": a.amount}
-                                         for a in prizes.awards] if prizes else [],
-              currency=ko.rules.prizes.currency if ko.rules.prizes else "", **common)
+           picture=Markup(bracket.svg(ko, short, lambda pid: url(player_page(pid), page))),
+           places=[{"place": n, "name": name(pid)} for n, pid in sorted(ko.places.items())],
+           passed=[{"name": name(p.player), "country": r.player(p.player).country, "reason": p.reason}
+                   for p in ko.passed],
+           prizes=prizes, prize_rows=[{"label": a.label, "name": name(a.player), "amount": a.amount}
+                                      for a in prizes.awards] if prizes else [],
+           currency=ko.rules.prizes.currency if ko.rules.prizes else "", **common)
 
 
 def knockout_line(r: RendererBase, event: Event, res: EventResults, pid: str, page: str) -> Markup | str:

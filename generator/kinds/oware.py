@@ -14,6 +14,7 @@ from ..diagnostics import Location, Report
 from ..games import oware as oware_game
 from ..model import Capture, Event, Game as Board, Outcome, Player, PlayerId, Result
 from ..render.text import points
+from ..standings import criteria_standings
 from ..tiebreaks import Tiebreak
 from .base import Game
 from .criteria import game_row, meeting, ties
@@ -53,7 +54,6 @@ class Oware(Game):
         return COLUMNS
 
     def table(self, event: Event, records: Records, after: int, names: dict[PlayerId, str]) -> list[Standing]:
-        from ..standings import criteria_standings
         return criteria_standings(COLUMNS, oware.table, records, after, names)
 
     def fesa_reason(self) -> str:

@@ -18,6 +18,7 @@ from ..render.paths import event_page, player_page
 from ..render.text import link, points, signed
 from ..sources.fields import Fields, as_int, suggest
 from ..sources.yamltree import Mapping, load
+from ..standings import criteria_standings
 from ..tiebreaks import Tiebreak
 from .base import Game
 from .criteria import game_row, meeting, ties
@@ -98,7 +99,6 @@ class Shuuro(Game):
         return COLUMNS
 
     def table(self, event: Event, records: Records, after: int, names: dict[PlayerId, str]) -> list[Standing]:
-        from ..standings import criteria_standings
         return criteria_standings(COLUMNS, shuuro.table, records, after, names)
 
     def fesa_reason(self) -> str:

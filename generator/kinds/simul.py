@@ -97,11 +97,8 @@ class Simul(EventKind):
     def pair(self, req: PairRequest) -> Proposal:
         return _pair(req)
 
-    def pages(self, r: Renderer, event: Event, res: EventResults, common: dict[str, Any]) -> None:
-        _pages(r, event, common)
-        r.rules_page(event, common)
-        r.prizes_page(event, common)
-        r.entries_page(event, res, common)
+    def main_pages(self, r: Renderer, event: Event, res: EventResults, common: dict[str, Any]) -> None:
+        _pages(r, event, common)  # the givers and the winners; no standings
 
     def nav(self, r: RendererBase, event: Event) -> list[Any]:
         gave = {x.giver for x in r.simuls.get(event.path, [])}
@@ -186,8 +183,8 @@ def _pages(r: Renderer, event: Event, common: dict[str, Any]) -> None:
     winners = [{"name": name(pid, page), "giver": name(giver_of[pid], page), "amount": prize_of.get(pid)}
                for pid in simul.winners(event)]
     r.page(page, "simul.html.j2", f"{event.short}", rows=rows, winners=winners,
-              search=event_search(common["festival"], event),
-              currency=event.prizes.currency if event.prizes else "", prizes=prizes, **common)
+           search=event_search(common["festival"], event),
+           currency=event.prizes.currency if event.prizes else "", prizes=prizes, **common)
     for g in givers:
         page = giver_page(event, g.giver)
         boards = []
@@ -204,10 +201,10 @@ def _pages(r: Renderer, event: Event, common: dict[str, Any]) -> None:
                            "gp": simul.OPPONENT_POINTS.get(outcome) if outcome else None})
         giver_rating = res.ratings[g.giver][g.round - 1]
         r.page(page, "simul_giver.html.j2", f"{event.short}: {r.player(g.giver).name}",
-                  giver=r.player(g.giver), result=g, boards=boards,
-                  elo=giver_rating.elo if giver_rating else "–",
-                  effect=handicaps.simul_effect(len(g.boards)),
-                  any_override=any(b["rule"] for b in boards), **common)
+               giver=r.player(g.giver), result=g, boards=boards,
+               elo=giver_rating.elo if giver_rating else "–",
+               effect=handicaps.simul_effect(len(g.boards)),
+               any_override=any(b["rule"] for b in boards), **common)
 
 
 def _check(event: Event, players: dict[PlayerId, Player], entrants: dict[PlayerId, Location], report: Report) -> None:

@@ -15,8 +15,11 @@ from .base import EventKind, PairRequest, Proposal
 class Swiss(EventKind):
     key = "swiss"
 
+    def pair(self, req: PairRequest) -> Proposal:
+        return _pair(self, req)
 
-def pair_swiss(kind: EventKind, req: PairRequest) -> Proposal:
+
+def _pair(kind: EventKind, req: PairRequest) -> Proposal:
     """Score groups paired top half against bottom half (the game may pair neighbours), the knock-out's ties
     on the top boards; who has sente balanced when the round files record it."""
     event, res, players, number, target = req.event, req.res, req.players, req.number, req.target

@@ -24,6 +24,7 @@ from ..sources import round_writer
 from ..sources.common import SLUG, refs
 from ..sources.fields import Fields, suggest
 from ..sources.yamltree import Mapping
+from ..standings import team_results
 from ..teams import COLUMNS, TeamStanding, board_points
 from .base import EventKind, PairRequest, Proposal
 
@@ -65,7 +66,6 @@ class TeamSwiss(EventKind):
         self.game.check(event, players, entrants, report)
 
     def team_results(self, event: Event, ratings: dict[PlayerId, list[Rating | None]], done: int) -> TeamResults:
-        from ..standings import team_results
         return team_results(event, ratings, done)
 
     def prizes(self, event: Event, res: EventResults, players: dict[PlayerId, Player]) -> PrizeList | None:
@@ -87,18 +87,19 @@ class TeamSwiss(EventKind):
 
     def form_teams(self, loaded: Loaded, event: Event) -> Proposal:
         """Teams for the unattached players, written into event.yaml (its comments kept), for review."""
-        if not _setup(event).unattached:
+        setup = _setup(event)
+        if not setup.unattached:
             return Proposal(error=f"{event.short} has no players under 'unattached:' to form teams from")
         res = loaded.results[event.path]
         players = loaded.data.players
         entrants = [formation.Entrant(r.id, (x.elo if (x := res.ratings[r.id][0]) else 0), players[r.id].country,
-                                      r.id in _setup(event).together) for r in _setup(event).unattached]
-        sizes = formation.team_sizes(len(entrants), len(_setup(event).teams), _setup(event).size)
+                                      r.id in setup.together) for r in setup.unattached]
+        sizes = formation.team_sizes(len(entrants), len(setup.teams), setup.size)
         if sizes is None:
-            return Proposal(error=f"{len(entrants)} players cannot be split into teams of {_setup(event).size} and "
-                            f"{_setup(event).size - 1} with an even number of teams in all (find another player, or "
+            return Proposal(error=f"{len(entrants)} players cannot be split into teams of {setup.size} and "
+                            f"{setup.size - 1} with an even number of teams in all (find another player, or "
                             "put one in a registered team)")
-        teams = formation.form(entrants, sizes, {t.id for t in _setup(event).teams})
+        teams = formation.form(entrants, sizes, {t.id for t in setup.teams})
         comments = [f"average {round(t.average)}" + (" (nationals)" if t.national else "") for t in teams]
         text = round_writer.add_teams(Path(event.loc.file), [(t.id, t.name, [m.id for m in t.members])
                                                              for t in teams], comments)
@@ -106,9 +107,9 @@ class TeamSwiss(EventKind):
                                                                                 for m in team.members)
                                for team, comment in zip(teams, comments, strict=True)])
 
-    def pages(self, r: Renderer, event: Event, res: EventResults, common: dict[str, Any]) -> None:
-        _pages(r, event, res, common)
-        super().pages(r, event, res, common)
+    def main_pages(self, r: Renderer, event: Event, res: EventResults, common: dict[str, Any]) -> None:
+        _pages(r, event, res, common)  # the teams' pages, then the standings
+        super().main_pages(r, event, res, common)
 
     def round_page(self, r: Renderer, event: Event, res: EventResults, rnd: Round, page: str, marks: dict[int, str],
                    common: dict[str, Any]) -> bool:
@@ -179,16 +180,16 @@ def _pages(r: Renderer, event: Event, res: EventResults, common: dict[str, Any])
                     "ours": m.board_points, "theirs": m.opponent_points, "outcome": m.outcome,
                     "tp": m.team_points} for m in teams.sides[team.id]]
         r.page(page, "team.html.j2", team.name, team=team, members=members, matches=matches,
-                  standing=final.get(team.id), of=len(_setup(event).teams), **common)
+               standing=final.get(team.id), of=len(_setup(event).teams), **common)
 
 
 def _round(r: Renderer, event: Event, res: EventResults, rnd: Round, page: str, marks: dict[int, str],
-               common: dict[str, Any]) -> None:
+           common: dict[str, Any]) -> None:
     teams = {t.id: t for t in _setup(event).teams}
-    members = {t.id: {r.id for r in t.members} for t in _setup(event).teams}
+    members = {t.id: {ref.id for ref in t.members} for t in _setup(event).teams}
     matches = []
     for match in rnd.matches:
-        a, b = (teams[r.id] for r in match.teams)
+        a, b = (teams[ref.id] for ref in match.teams)
         second = frozenset(members[b.id])
         boards = []
         for n, g in enumerate(match.games, start=1):
@@ -209,30 +210,31 @@ def _round(r: Renderer, event: Event, res: EventResults, rnd: Round, page: str, 
     teams_res = res.teams
     table = teams_res.by_round[rnd.number - 1] if teams_res and rnd.number <= res.completed else None
     r.page(page, "team_round.html.j2", f"{event.short} round {rnd.number}", rnd=rnd, matches=matches,
-              overridden=any(h.overrides_rule for (r, _), h in res.handicaps.items() if r == rnd.number),
-              absent=[link(r.player(ref.id).name, player_page(ref.id), page) for ref in rnd.absent],
-              team_rows=_rows(r, event, table, page) if table else [], **common)
+           overridden=any(h.overrides_rule for (n, _), h in res.handicaps.items() if n == rnd.number),
+           absent=[link(r.player(ref.id).name, player_page(ref.id), page) for ref in rnd.absent],
+           team_rows=_rows(r, event, table, page) if table else [], **common)
 
 
 def _check(event: Event, players: dict[PlayerId, Player], report: Report) -> None:
     """Teams of team_size or one fewer, each player in one team; every round, every team in one match, and
     each board between the two teams' players."""
+    setup = _setup(event)
     member_of: dict[str, str] = {}
-    teams = {t.id: t for t in _setup(event).teams}
-    for team in _setup(event).teams:
-        if not _setup(event).size - 1 <= len(team.members) <= _setup(event).size:
+    teams = {t.id: t for t in setup.teams}
+    for team in setup.teams:
+        if not setup.size - 1 <= len(team.members) <= setup.size:
             report.error(team.loc, f"team {team.name} has {len(team.members)} players",
-                         f"a team has {_setup(event).size - 1} or {_setup(event).size} players")
+                         f"a team has {setup.size - 1} or {setup.size} players")
         for ref in team.members:
             if ref.id in member_of and ref.id in players:
                 report.error(ref.loc, f"{players[ref.id].name} is in team {teams[member_of[ref.id]].name} already",
                              "each player plays for one team")
             member_of.setdefault(ref.id, team.id)
-    if _setup(event).unattached:
-        report.warning(_setup(event).unattached[0].loc, f"{len(_setup(event).unattached)} players have no team yet",
+    if setup.unattached:
+        report.warning(setup.unattached[0].loc, f"{len(setup.unattached)} players have no team yet",
                        f"run: python -m generator teams {event.path}")
-    if len(_setup(event).teams) % 2:
-        report.warning(event.loc, f"{len(_setup(event).teams)} teams: an odd number, so one team would sit out each "
+    if len(setup.teams) % 2:
+        report.warning(event.loc, f"{len(setup.teams)} teams: an odd number, so one team would sit out each "
                        "round", "form the teams so that their number is even (some teams of 3)")
     for rnd in event.rounds:
         if not rnd.readable:

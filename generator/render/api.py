@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ..knockout import Knockout
 from ..model import Event, Game
 from ..prizes import PrizeList
-from ..standings import EventResults, Standing, columns
+from ..standings import EventResults, Standing
 from .text import json_text, number
 
 if TYPE_CHECKING:
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 def _standing(s: Standing, event: Event) -> dict[str, Any]:
-    keys = [c.key for c in columns(event)]
+    keys = [c.key for c in event.kind.columns(event)]
     row = {"rank": s.rank, "shared": s.shared, "player": s.player, "points": number(s.points),
            "tiebreaks": {k: number(v) for k, v in zip(keys, s.tiebreaks, strict=True)}, "played": s.played}
     if event.kind.game.by_criteria:
@@ -77,7 +77,8 @@ def files(loaded: Loaded) -> dict[str, str]:
                           "crosstable": f"{base}/crosstable.json",
                           "round_files": [f"{base}/round-{r.number}.json" for r in event.rounds]})
             out[f"{base}/standings.json"] = json_text({
-                "event": event.path, "after_round": res.completed, "tiebreaks": [c.key for c in columns(event)],
+                "event": event.path, "after_round": res.completed,
+                "tiebreaks": [c.key for c in event.kind.columns(event)],
                 "rows": [dict(_standing(s, event), ranks_by_round=res.rank_after(s.player)) for s in res.final],
                 "playoff": {"players": list(res.playoff.players), "winner": res.playoff.winner,
                             "points": {p: number(v) for p, v in res.playoff.points.items()},
