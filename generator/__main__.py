@@ -7,12 +7,13 @@ import signal
 import sys
 from pathlib import Path
 
-from .cli import (build, check, elo, fees, fesa, handicap, pair, promotion, rating, serve, summary, teams)
+from .cli import (build, check, elo, fees, fesa, handicap, new, pair, promotion, rating, serve, summary, teams)
 from .cli.common import EXIT_DATA_ERRORS, EXIT_ENVIRONMENT, OneLineErrors
 from .diagnostics import display_path, printable
 from .sources import round_writer
 
-COMMANDS = (check, summary, build, serve, pair, teams, fees, handicap, elo, rating, promotion, fesa)  # --help order
+COMMANDS = (new, check, summary, build, serve, pair, teams, fees, handicap, elo, rating, promotion,
+            fesa)  # --help order
 
 
 def parser() -> OneLineErrors:

@@ -14,7 +14,7 @@ from generator.pipeline import Loaded, load
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = ROOT / "tests" / "fixtures" / "mini"
-DEMO = ROOT / "data"
+DEMO = ROOT / "tests" / "fixtures" / "demo"  # the demo festival, owned by the tests (data/ is the organizer's)
 
 
 def load_clean(root: Path) -> Loaded:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from .conftest import ROOT, build_site
+from .conftest import DEMO, ROOT, build_site
 
 sys.path.insert(0, str(ROOT / "bench"))
 from archive import CHROMIUM, CHROMIUM_ARGS, serving, write_archive  # noqa: E402  (Chromium and a local server)
@@ -473,7 +473,7 @@ def hostile_copy(source: Path, target: Path) -> Path:
 @pytest.fixture(scope="module")
 def hostile_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     base = tmp_path_factory.mktemp("hostile")
-    data = hostile_copy(ROOT / "data", base / "data")
+    data = hostile_copy(DEMO, base / "data")
     site = base / "site"
     result = build_site(data, site)
     assert result.returncode == 0, result.stderr[-3000:]

@@ -17,7 +17,7 @@ import pytest
 from generator import simul
 from generator.pipeline import awarded, festival_prizes, load
 
-from .conftest import ROOT, load_clean, build_site, run_generator
+from .conftest import DEMO, ROOT, load_clean, build_site, run_generator
 
 GP = ROOT / "tests" / "fixtures" / "gp"
 
@@ -249,7 +249,7 @@ def test_more_than_four_rounds_is_an_error(gpdir):
 # --- fees, for the organizers --------------------------------------------------------------------------------
 
 def test_fees_command_on_the_demo():
-    out = run_generator("fees")
+    out = run_generator("fees", "--data", str(DEMO))
     assert out.returncode == 0, out.stderr
     # Demo entries (event.yaml) and birth dates (players.yaml), juniors under 18 on each event's first day:
     # Team Match 33 x 15 + 6 x 6 = 531; Beginners free (18); Simul 24 opponents, juniors Visser, Conti, Walker:

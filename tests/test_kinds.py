@@ -33,7 +33,7 @@ NAME_TEST = re.compile(r"is_simul|is_team|\.format (==|!=|in)|\.game (==|!=|in)|
 
 
 def test_every_demo_event_gets_the_kind_and_game_its_files_name():
-    # From data/*/*/event.yaml (format, game, eligibility) and the two turnering.txt-only folders.
+    # From the demo's */*/event.yaml (format, game, eligibility) and the two turnering.txt-only folders.
     expected = {
         "2000-mso-shogi/championship": (Swiss, Shogi), "2000-mso-shogi/blitz": (Swiss, Shogi),
         "2000-mso-shogi/beginners": (Swiss, Shogi), "2000-mso-shogi/team-match": (TeamSwiss, Shogi),

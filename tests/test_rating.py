@@ -16,6 +16,8 @@ from generator.diagnostics import Report
 from generator.fesa import published
 from generator.fesa.rating import Entrant, Game, category, handicapped, performance, preview, rate
 
+from .conftest import DEMO
+
 ROOT = Path(__file__).resolve().parent.parent
 REAL = ROOT / "tests" / "fixtures" / "fesa" / "published"  # FESA's own tables, unchanged
 WIN, DRAW, LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
@@ -190,11 +192,13 @@ def test_the_french_championship_2026_with_handicaps():
 
 
 def test_the_rating_command_prints_the_preview_and_the_published_agreement(tmp_path):
-    out = subprocess.run([sys.executable, "-m", "generator", "rating", "2000-mso-shogi/championship"],
+    out = subprocess.run([sys.executable, "-m", "generator", "rating", "2000-mso-shogi/championship",
+                          "--data", str(DEMO)],
                          cwd=ROOT, capture_output=True, text=True, check=False)
     assert out.returncode == 0, out.stderr
     assert "Nr Name" in out.stdout and "+/-" in out.stdout and "a preview" in out.stdout
-    blitz = subprocess.run([sys.executable, "-m", "generator", "rating", "2000-mso-shogi/blitz"],
+    blitz = subprocess.run([sys.executable, "-m", "generator", "rating", "2000-mso-shogi/blitz",
+                            "--data", str(DEMO)],
                            cwd=ROOT, capture_output=True, text=True, check=False)
     assert blitz.returncode == 1 and "not rated by FESA" in blitz.stderr
     bad = tmp_path / "t.txt"

@@ -12,7 +12,7 @@ from generator import handicaps
 from generator.pipeline import load
 from generator.ratings import Adjustment, Rating, RatingData, Source, festival_elo, parse_grade, rating_in_round
 
-from .conftest import run_generator
+from .conftest import DEMO, run_generator
 
 
 def test_each_source_in_the_seeds_order():
@@ -149,8 +149,10 @@ def test_handicap_command_bad_input_is_one_line(args, message):
 
 
 def test_elo_command():
-    assert run("elo", "kaufman-larry").stdout == "Kaufman, Larry (kaufman-larry): 2200 · FESA/USSF Elo\n"
-    assert run("elo", "kaufmann-larry").stderr == "error: no player 'kaufmann-larry' (did you mean 'kaufman-larry'?)\n"
+    demo = ("--data", str(DEMO))
+    assert run("elo", "kaufman-larry", *demo).stdout == "Kaufman, Larry (kaufman-larry): 2200 · FESA/USSF Elo\n"
+    assert run("elo", "kaufmann-larry", *demo).stderr == \
+        "error: no player 'kaufmann-larry' (did you mean 'kaufman-larry'?)\n"
     mini = run("elo", "evil", "--data", "tests/fixtures/mini", "--event", "cup/open").stdout.splitlines()
     assert [line.split(", Open ")[1] for line in mini] == [
         "rounds 1-2: 1300 · arbiters' assessment: beat two 3-kyu players",

@@ -193,7 +193,7 @@ def test_entry_fees_are_for_organizers_not_the_public_site(demo_build):
     # Team Match event.yaml: 5 registered teams (4 + 3 + 4 + 4 + 4 = 19 players) and 20 formed on the day = 39.
     # Juniors (born in players.yaml, under 18 on 23 August 2000): Visser, Ito, Fischer, Miller, Walker, Roberts.
     # 33 x 15 + 6 x 6 = 495 + 36 = 531 GBP.
-    out = run_generator("fees", "2000-mso-shogi", "--players")
+    out = run_generator("fees", "2000-mso-shogi", "--players", "--data", str(DEMO))
     assert out.returncode == 0, out.stderr
     assert "Team Match  33 x 15.00 + 6 x 6.00 (juniors) = 531.00 GBP" in out.stdout
     # Fischer (born 1985-02-20) is 15 in all his events: junior rates 6 + 5 + 10 = 21.

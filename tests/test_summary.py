@@ -19,7 +19,7 @@ from generator import changes
 from generator.pipeline import load
 from generator.render import summary
 
-from .conftest import MINI, load_clean, run_generator
+from .conftest import DEMO, MINI, load_clean, run_generator
 
 EVIL = r"&lt;script&gt;alert(1)&lt;/script&gt;, \*Eve\* \| \[x\](y)"  # the name as Markdown text, escaped
 
@@ -185,6 +185,6 @@ def test_the_command_prints_the_summary_and_exits_0(before_round_3: Path, tmp_pa
 
 
 def test_the_demo_compared_with_itself_is_unchanged():
-    demo = load_clean(Path(__file__).resolve().parent.parent / "data")
+    demo = load_clean(DEMO)
     result = changes.compare(demo, demo)
     assert (result.events, result.prizes, result.removed_events) == ((), (), ())

