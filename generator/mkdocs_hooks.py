@@ -17,7 +17,7 @@ import logging
 import os
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, cast
@@ -159,7 +159,8 @@ def serve(config_file: Path, data: Path, dev_addr: str) -> None:
                 fresh.site_url = url
             mkdocs_build(fresh, serve_url=url)
 
-        server = LiveReloadServer(builder=builder, host=host, port=port, root=site_dir)
+        server = _Preview(builder=builder, host=host, port=port, root=site_dir)
+        server.problems_only = lambda: str(data) not in _last_good
         # The system's file events (inotify on Linux) instead of looking at every file twice a second: a save is
         # seen at once, and an archive's thousands of files are not read over and over.
         server.observer = cast(Any, _changes_observer())
@@ -184,6 +185,27 @@ def serve(config_file: Path, data: Path, dev_addr: str) -> None:
                 server.shutdown()
         finally:
             shutil.rmtree(site_dir, ignore_errors=True)
+
+
+class _Preview(LiveReloadServer):
+    """MkDocs' live-reload server, but while the data has had errors since the start (no page built yet but the
+    list of problems), every address answers with that list, reloaded by itself once the data is fixed."""
+
+    problems_only: Callable[[], bool] = staticmethod(lambda: False)
+
+    def _serve_request(self, environ: dict[str, Any], start_response: Any) -> Iterable[bytes] | None:
+        # (MkDocs' own method, pinned with mkdocs==1.6.1: None for an address it has no file for.)
+        found: Iterable[bytes] | None = super()._serve_request(environ, start_response)
+        home = Path(self.root) / "index.html"
+        if found is not None or not self.problems_only() or not home.is_file():
+            return found
+        with self._epoch_cond:
+            epoch = self._visible_epoch
+        page = home.read_bytes().replace(b"<head>", b'<head><base href="%s">' % self.mount_path.encode(), 1)
+        content: bytes = cast(Any, self)._inject_js_into_html(page, epoch)  # (untyped in MkDocs)
+        start_response("200 OK", [("Content-Type", "text/html; charset=utf-8"),
+                                  ("Content-Length", str(len(content)))])
+        return [content]
 
 
 # What a save, a new file, a deletion or a rename makes. Not a file being opened or read: every build reads the

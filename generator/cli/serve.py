@@ -11,8 +11,12 @@ from .common import Commands, EXIT_OK, ROOT, check_data, command
 
 def run(args: argparse.Namespace) -> int:
     """The live preview starts even when the data has errors: the pages show them until they are fixed. Ctrl-C
-    (SIGINT) stops it, also when it was started where SIGINT is ignored (a script's background job)."""
+    (SIGINT) stops it, also when it was started where SIGINT is ignored (a script's background job). A browser
+    that goes away is not the preview's end: a write to its closed socket is an error the server passes over
+    (the other commands end quietly on a closed pipe, as `... | head` expects)."""
     signal.signal(signal.SIGINT, signal.default_int_handler)
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_IGN)
     check_data(args.data)
     from .. import mkdocs_hooks  # MkDocs is imported only to build
     mkdocs_hooks.serve(args.config.resolve(), args.data.resolve(), args.dev_addr)

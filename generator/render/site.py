@@ -239,9 +239,11 @@ def with_problems(site: Site | None, problems: list[str]) -> Site:
     """The live preview while the data has errors: every generated page of the last site built without errors
     opens with the located list of problems (or, before any such site, a page with the list alone)."""
     items = Markup("").join(Markup("<li><code>{}</code></li>").format(line) for line in problems)
-    banner = Markup('<div class="admonition failure"><p class="admonition-title">The data has errors: this '
+    # The banner is escaped here, once, and joined to the pages' HTML as the text it is (a Markup on the right
+    # of a plain string would escape the page itself: its tags shown as text).
+    banner = str(Markup('<div class="admonition failure"><p class="admonition-title">The data has errors: this '
                     "preview shows the results as they were before them. Fix these and save; the page comes "
-                    'back by itself.</p><ol class="problems">{}</ol></div>\n').format(items)
+                    'back by itself.</p><ol class="problems">{}</ol></div>\n').format(items))
     if site is None:
         body, toc = headings(f"<h1>The data has errors</h1>\n{banner}")
         return Site({"index.md": Page("The data has errors", body, toc)}, nav=[{"Home": "index.md"}])
