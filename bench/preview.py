@@ -61,7 +61,7 @@ def wait_for(url: str, wanted: str | re.Pattern[str], limit: float = 60) -> floa
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--data", type=Path, default=ROOT / "data")
+    parser.add_argument("--data", type=Path, default=ROOT / "tests" / "fixtures" / "demo")
     parser.add_argument("--times", type=int, default=5)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:

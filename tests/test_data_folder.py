@@ -119,3 +119,10 @@ def test_new_bad_options_are_one_line_and_write_nothing(tmp_path: Path, args: li
     result = new(tmp_path / "data", *args)
     assert (result.returncode, result.stderr) == (1, message + "\n")
     assert not (tmp_path / "data").exists()
+
+
+def test_the_readme_and_the_organizers_page_name_every_starter():
+    listed = ", ".join(STARTERS)  # championship, blitz, team-match, simul, beginners, all-play-all, shuuro, oware
+    for page in (ROOT / "README.md", ROOT / "site_src" / "organizers.md"):
+        text = " ".join(page.read_text(encoding="utf-8").split())
+        assert f"from: {listed}" in text, page.name

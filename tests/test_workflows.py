@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -94,8 +95,9 @@ def test_the_safety_rules(path: Path):
         assert "permissions" in job, name
         writes = {scope for scope, level in job["permissions"].items() if level == "write"}
         assert writes <= {"pages", "id-token"}, name
-        if writes:
-            assert job["if"] == "github.ref == 'refs/heads/main' && github.event_name != 'pull_request'"
+        if writes:  # only on main, never for a pull request, and only after the results were checked and built
+            assert "github.ref == 'refs/heads/main' && github.event_name != 'pull_request'" in job["if"], name
+            assert "needs.results.result == 'success'" in job["if"], name
             assert job["concurrency"] == {"group": "pages", "cancel-in-progress": False}
     for step in steps(workflow):
         if "uses" in step:
@@ -106,7 +108,8 @@ def test_the_safety_rules(path: Path):
                 and s.get("with", {}).get("persist-credentials") is not False]
 
 
-README_COMMANDS = re.compile(r"scripts/(setup --tests|build|test)|\.venv/bin/python -m generator \w+")
+README_COMMANDS = re.compile(r"scripts/(setup --tests|setup|build|test|code-changed)"
+                             r"|\.venv/bin/python -m generator \w+")
 
 
 def test_the_steps_are_the_readme_commands():
@@ -118,3 +121,96 @@ def test_the_steps_are_the_readme_commands():
         assert m and "\n" not in run.strip() and "&&" not in run, run
         assert m.group(0) in readme, m.group(0)
     assert "exec scripts/test" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+# --- two jobs: the results of every change in a minute, the code suite only when code changed ------------------
+
+def job_runs(job: dict) -> list[str]:  # type: ignore[type-arg]
+    return [step["run"] for step in job["steps"] if "run" in step]
+
+
+def test_the_results_job_sets_up_python_packages_only_from_a_cache_and_deploys_without_the_suite():
+    jobs = load(ROOT / ".github/workflows/results.yml")["jobs"]
+    results = jobs["results"]
+    runs = job_runs(results)
+    assert runs[0] == "scripts/setup"  # not --tests: no Chromium, no npm
+    assert not [r for r in runs if r.startswith("scripts/test") or "--tests" in r or "apt" in r or "npm" in r]
+    assert [r.split(" >>")[0] for r in runs[1:]] == [
+        ".venv/bin/python -m generator summary --base .base/data",
+        ".venv/bin/python -m generator check --annotations github",
+        "scripts/build",
+        ".venv/bin/python -m generator fesa export --out fesa"]
+    cache = [s for s in results["steps"] if s.get("uses", "").startswith("actions/cache@")]
+    assert len(cache) == 1 and cache[0]["with"]["path"] == ".venv"
+    assert "hashFiles('pyproject.toml')" in cache[0]["with"]["key"]
+    assert "needs" not in results  # it waits for nothing
+    # The suite: its own job, run only when the deciding step says so; the deploy waits for it only when it ran.
+    assert job_runs(jobs["code"]) == ["scripts/test"]
+    assert jobs["code"]["needs"] == "changes" and jobs["code"]["if"] == "needs.changes.outputs.code == 'true'"
+    decide = [s for s in jobs["changes"]["steps"] if s.get("id") == "decide"][0]
+    assert decide["run"] == 'scripts/code-changed "$BASE" >> "$GITHUB_OUTPUT"'
+    assert jobs["changes"]["outputs"]["code"] == "${{ steps.decide.outputs.code }}"
+    assert sorted(jobs["deploy"]["needs"]) == ["code", "results"]
+    assert "(needs.code.result == 'success' || needs.code.result == 'skipped')" in jobs["deploy"]["if"]
+
+
+def git(repo: Path, *args: str) -> str:
+    return subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.org", *args], cwd=repo,
+                          check=True, capture_output=True, text=True).stdout.strip()
+
+
+@pytest.fixture
+def history(tmp_path: Path):
+    """A repository with the deciding script, a data file and a code file, committed: the base of a change.
+    Call it with {path: text} to commit a change; it returns what the deciding step prints for it."""
+    repo = tmp_path / "repo"
+    (repo / "scripts").mkdir(parents=True)
+    shutil.copy2(ROOT / "scripts" / "code-changed", repo / "scripts")
+    for name in ("data/cup/open/round-1.yaml", "generator/pairing.py", "tests/test_x.py", "README.md"):
+        (repo / name).parent.mkdir(parents=True, exist_ok=True)
+        (repo / name).write_text("one\n", encoding="utf-8")
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "base")
+    base = git(repo, "rev-parse", "HEAD")
+
+    def change(files: dict[str, str | None], against: str = base) -> str:
+        git(repo, "checkout", "-q", "-B", "change", base)
+        for name, text in files.items():
+            if text is None:
+                (repo / name).unlink()
+            else:
+                (repo / name).parent.mkdir(parents=True, exist_ok=True)
+                (repo / name).write_text(text, encoding="utf-8")
+        git(repo, "add", "-A")
+        git(repo, "commit", "-q", "--allow-empty", "-m", "change")
+        return subprocess.run(["scripts/code-changed", against], cwd=repo, check=True, capture_output=True,
+                              text=True).stdout
+
+    return change
+
+
+def test_a_change_to_data_alone_skips_the_code_suite(history):
+    assert history({"data/cup/open/round-2.yaml": "new round\n"}) == "code=false\n"  # a round added
+    assert history({"data/cup/open/round-1.yaml": "corrected\n"}) == "code=false\n"  # a result corrected
+    assert history({"data/cup/open/round-1.yaml": None}) == "code=false\n"  # a round withdrawn
+
+
+@pytest.mark.parametrize("files", [
+    {"generator/pairing.py": "two\n"},
+    {"tests/test_x.py": "two\n"},
+    {"data/cup/open/round-2.yaml": "new\n", "generator/pairing.py": "two\n"},  # data and code together
+    {"site_src/index.md": "new page\n"},
+    {"pyproject.toml": "[project]\n"},
+    {".github/workflows/results.yml": "name: x\n"},
+    {"README.md": "two\n"},  # the suite checks the README's commands too
+    {"database/x.yaml": "not data/\n"},  # a folder whose name begins like data's
+], ids=",".join)
+def test_any_other_change_runs_the_code_suite(history, files):
+    assert history(files) == "code=true\n"
+
+
+@pytest.mark.parametrize("base", ["", "0" * 40, "f" * 40, "main~1"], ids=["none", "zeros", "unknown", "not-a-sha"])
+def test_without_a_base_to_compare_with_the_code_suite_runs(history, base: str):
+    # workflow_dispatch (no base), a new branch's first push (all zeros), a base this clone does not have.
+    assert history({"data/cup/open/round-2.yaml": "new\n"}, against=base) == "code=true\n"
