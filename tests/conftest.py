@@ -6,11 +6,16 @@ import shutil
 import subprocess
 import sys
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from generator.pipeline import Loaded, load
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = ROOT / "tests" / "fixtures" / "mini"
@@ -91,6 +96,20 @@ def problems(root: Path) -> tuple[list[str], list[str]]:
 def build_site(data: Path, site: Path) -> subprocess.CompletedProcess[str]:
     """The README's build, for real: check, then mkdocs build --strict."""
     return run_generator("build", "--data", str(data), "--site-dir", str(site))
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, driven by Playwright (which cannot download a browser of its own here)."""
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    from archive import CHROMIUM, CHROMIUM_ARGS  # type: ignore[import-not-found]  # (the benchmark's settings)
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
 
 
 @pytest.fixture(scope="session")

@@ -9,12 +9,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from .conftest import DEMO, ROOT, build_site
 
 sys.path.insert(0, str(ROOT / "bench"))
-from archive import CHROMIUM, CHROMIUM_ARGS, serving, write_archive  # noqa: E402  (Chromium and a local server)
+from archive import serving, write_archive  # noqa: E402  (Chromium and a local server)
 
 PHONE = {"width": 375, "height": 812}
 
@@ -38,14 +38,6 @@ def mini_url(mini_build) -> Iterator[str]:
     assert result.returncode == 0, result.stderr
     with serving(site) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 class Watched:

@@ -76,22 +76,13 @@ from collections.abc import Callable, Iterator  # noqa: E402
 from contextlib import contextmanager  # noqa: E402
 import os  # noqa: E402
 
-import pytest  # noqa: E402
-from playwright.sync_api import Browser, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, expect  # noqa: E402
 
 from archive import CHROMIUM, CHROMIUM_ARGS  # type: ignore[import-not-found]  # noqa: E402
 
 ESCAPED_TAG = re.compile(r"&lt;/?(?:h1|h2|table|thead|tr|td|th|div|p|ol|li|a|span)[ >]")  # page HTML shown as text
 ROUND_2 = "cup/open/round-2.yaml"
 BAD = ("[evil,      adams-amy, 0-1]", "[evil,      adams-amy, drew]")  # round 2, board 1: a result that is not one
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 @contextmanager
