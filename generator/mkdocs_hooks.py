@@ -16,14 +16,14 @@ import json
 import logging
 import os
 import re
+import shutil
 import sys
+import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, cast
 
-import shutil
-import tempfile
 from jinja2 import BytecodeCache, ChoiceLoader, DictLoader, Environment
 from jinja2.bccache import Bucket
 from mkdocs.commands.build import build as mkdocs_build
@@ -188,28 +188,22 @@ def serve(config_file: Path, data: Path, dev_addr: str) -> None:
 
 
 class _Preview(LiveReloadServer):
-    """MkDocs' live-reload server, but while the data has had errors since the start (no page built yet but the
-    list of problems), every address answers with that list, reloaded by itself once the data is fixed."""
+    """MkDocs' live-reload server; started on data with errors, every address shows them until they are fixed."""
 
     problems_only: Callable[[], bool] = staticmethod(lambda: False)
 
     def _serve_request(self, environ: dict[str, Any], start_response: Any) -> Iterable[bytes] | None:
-        # (MkDocs' own method, pinned with mkdocs==1.6.1: None for an address it has no file for.)
-        found: Iterable[bytes] | None = super()._serve_request(environ, start_response)
+        found: Iterable[bytes] | None = super()._serve_request(environ, start_response)  # (mkdocs==1.6.1's)
         home = Path(self.root) / "index.html"
         if found is not None or not self.problems_only() or not home.is_file():
             return found
-        with self._epoch_cond:
-            epoch = self._visible_epoch
         page = home.read_bytes().replace(b"<head>", b'<head><base href="%s">' % self.mount_path.encode(), 1)
-        content: bytes = cast(Any, self)._inject_js_into_html(page, epoch)  # (untyped in MkDocs)
-        start_response("200 OK", [("Content-Type", "text/html; charset=utf-8"),
-                                  ("Content-Length", str(len(content)))])
+        content: bytes = cast(Any, self)._inject_js_into_html(page, self._visible_epoch)  # (untyped in MkDocs)
+        start_response("200 OK", [("Content-Type", "text/html; charset=utf-8"), ("Content-Length", str(len(content)))])
         return [content]
 
 
-# What a save, a new file, a deletion or a rename makes. Not a file being opened or read: every build reads the
-# pages' sources and mkdocs.yml, and that must not ask for the next build.
+# A save, a new file, a deletion, a rename; not a file opened or read (each build reads them: no build without end).
 CHANGES: list[type[FileSystemEvent]] = [FileCreatedEvent, FileModifiedEvent, FileDeletedEvent, FileMovedEvent,
                                         FileClosedEvent, DirCreatedEvent, DirDeletedEvent, DirMovedEvent]
 
