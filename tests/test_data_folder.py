@@ -87,6 +87,9 @@ def test_new_with_every_kind_of_event_checks_builds_and_pairs(tmp_path: Path):
     assert built.returncode == 0, built.stderr
     # The name with its colon and '#' is the festival's name, not YAML syntax or a comment.
     assert "Leiden: Spring #1" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    # The starter's simul giver is no professional: the rules say nothing of one (no name-less "(professional)").
+    rules = (tmp_path / "site" / "2027-leiden-spring-1" / "simul" / "rules" / "index.html").read_text("utf-8")
+    assert "a giver plays many games" in rules and "(professional)" not in rules
     # Round 1 of each event can be proposed at once, and the data still checks: the starter is ready to use.
     for event in STARTERS:
         paired = run_generator("pair", f"2027-leiden-spring-1/{event}", "--round", "1", "--data", str(data))
