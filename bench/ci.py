@@ -38,15 +38,20 @@ def results_steps() -> list[tuple[str, str]]:
     return [(step.get("name", step["run"]), step["run"]) for step in job["steps"] if "run" in step]
 
 
-def repository_copy(target: Path) -> None:
+def repository_copy(target: Path, leave_out: tuple[str, ...] = (), link: tuple[str, ...] = ()) -> Path:
+    """The repository's files as git knows them (tracked and new, not ignored) in `target`, but for those under
+    `leave_out`; the folders in `link` (installed tools: .venv, node_modules) are linked, not copied."""
     listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
                             capture_output=True, check=True).stdout.decode().split("\0")
     for name in filter(None, listed):
-        if name.startswith("data/") or not (ROOT / name).is_file():
+        if name.startswith(leave_out) or not (ROOT / name).is_file():  # (a file deleted, not yet committed)
             continue
         (target / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, target / name)
-    (target / ".venv").symlink_to(ROOT / ".venv")
+    for name in link:
+        if (ROOT / name).exists():
+            (target / name).symlink_to(ROOT / name)
+    return target
 
 
 def last_round(data: Path) -> Path:
@@ -99,7 +104,7 @@ def main() -> None:
     subprocess.run([str(ROOT / "scripts" / "setup")], check=True)  # the warm .venv CI's cache restores
     with tempfile.TemporaryDirectory(prefix="banzuke-ci-") as tmp:
         repo = Path(tmp) / "repo"
-        repository_copy(repo)
+        repository_copy(repo, leave_out=("data/",), link=(".venv",))
         report("The demo (tests/fixtures/demo), a round added:", run_job(repo, ROOT / "tests" / "fixtures" / "demo"))
         archive = Path(tmp) / "archive"
         archive.mkdir()

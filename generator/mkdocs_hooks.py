@@ -19,7 +19,7 @@ import re
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, cast
@@ -160,7 +160,7 @@ def serve(config_file: Path, data: Path, dev_addr: str) -> None:
             mkdocs_build(fresh, serve_url=url)
 
         server = _Preview(builder=builder, host=host, port=port, root=site_dir)
-        server.problems_only = lambda: str(data) not in _last_good
+        server.data = str(data)
         # The system's file events (inotify on Linux) instead of looking at every file twice a second: a save is
         # seen at once, and an archive's thousands of files are not read over and over.
         server.observer = cast(Any, _changes_observer())
@@ -190,12 +190,12 @@ def serve(config_file: Path, data: Path, dev_addr: str) -> None:
 class _Preview(LiveReloadServer):
     """MkDocs' live-reload server; started on data with errors, every address shows them until they are fixed."""
 
-    problems_only: Callable[[], bool] = staticmethod(lambda: False)
+    data = ""  # the data folder previewed (the key of its last site built without errors)
 
     def _serve_request(self, environ: dict[str, Any], start_response: Any) -> Iterable[bytes] | None:
         found: Iterable[bytes] | None = super()._serve_request(environ, start_response)  # (mkdocs==1.6.1's)
         home = Path(self.root) / "index.html"
-        if found is not None or not self.problems_only() or not home.is_file():
+        if found is not None or self.data in _last_good or not home.is_file():
             return found
         page = home.read_bytes().replace(b"<head>", b'<head><base href="%s">' % self.mount_path.encode(), 1)
         content: bytes = cast(Any, self)._inject_js_into_html(page, self._visible_epoch)  # (untyped in MkDocs)

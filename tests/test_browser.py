@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 from .conftest import DEMO, ROOT, build_site
 
 sys.path.insert(0, str(ROOT / "bench"))
-from archive import serving, write_archive  # noqa: E402  (Chromium and a local server)
+from archive import serving, write_archive  # noqa: E402  (a local server, the synthetic archive)
 
 PHONE = {"width": 375, "height": 812}
 

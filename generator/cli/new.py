@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import re
 import shutil
 import sys
 from datetime import date
 from pathlib import Path
 
+from ..countries import COUNTRIES
 from ..diagnostics import display_path, printable
 from ..starter import STARTERS, starter_files
 from .common import BadInput, Commands, EXIT_DATA_ERRORS, EXIT_OK, checked, command
@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     except BadInput as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_DATA_ERRORS
-    if not re.fullmatch(r"[A-Z]{2}", args.country):
+    if args.country not in COUNTRIES:
         print(f"error: --country must be a two-letter ISO 3166 code as NL, not '{args.country}'", file=sys.stderr)
         return EXIT_DATA_ERRORS
     data: Path = args.data
@@ -70,8 +70,7 @@ def run(args: argparse.Namespace) -> int:
         target = data / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
-    for relative in files:
-        print(printable(f"wrote {display_path(data / relative)}"))
+        print(printable(f"wrote {display_path(target)}"))
     if not checked(data).ok:  # the starter passes `check` at once: shown here, not to be taken on trust
         return EXIT_DATA_ERRORS
     print("next: put your players in players.yaml and the events' lists, then `python -m generator serve`")
