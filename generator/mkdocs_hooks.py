@@ -50,12 +50,10 @@ from generator.render.text import Heading, escape_text
 DATA_ENV = "BANZUKE_DATA"
 PREVIEW_ENV = "BANZUKE_PREVIEW"  # set by `generator serve`: data errors are shown in the pages, not fatal
 _built: dict[str, Any] = {}  # hooks are module functions: what on_config generated, for the later events
-# What the generator's own process keeps in this module, which stays loaded in it; MkDocs loads its own copy
-# afresh for every build (serve rebuilds at every save) and reaches these through _kept:
+# What the generator's process keeps here; MkDocs loads its own copy for every build and reaches these via _kept:
 _preloaded: dict[str, Loaded] = {}  # a data set this process has just loaded and checked, by data folder
 _last_good: dict[str, Site] = {}  # the last site built without errors, by data folder
-# Each generated page's last two outputs, by path and by what they were made from: the last one, and the one before
-# it, which a save that fixes a data error usually brings back.
+# Each generated page's last two outputs by what they were made from (a save fixing an error brings one back):
 _pages_kept: dict[str, dict[str, str]] = {}
 REUSE = "banzuke-reuse.html"  # the template of a page whose output is reused: the output as it was
 
@@ -315,6 +313,8 @@ def _link_up(items: list[Any], parent: Section | None, owned: set[str]) -> None:
 def on_nav(nav: Navigation, config: MkDocsConfig, files: Files, **_: Any) -> Navigation:
     """Each festival's sidebars: their pages get their parents, and previous/next links, within them."""
     site: Site = _built["site"]
+    for file in files.documentation_pages():  # the sitemap's date (rendered first): the data's, not the build's
+        cast(Page, file.page).update_date = site.updated
     navs = {}
     for key, spec in site.sections.items():
         owned = {path for path, section in site.section_of.items() if section == key}

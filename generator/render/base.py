@@ -41,6 +41,9 @@ class Site:
     nav: list[Any] = field(default_factory=list)
     sections: dict[str, list[Any]] = field(default_factory=dict)
     section_of: dict[str, str] = field(default_factory=dict)  # page path -> festival id
+    # The day of the latest result or event in the data: every page's date (the sitemap's), never the day of
+    # the build, so that the same data builds the same bytes on any day.
+    updated: str = "1970-01-01"
 
 
 @functools.cache

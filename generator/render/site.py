@@ -54,6 +54,10 @@ class Renderer(FestivalPages, PlayerPages):
             event = self.results[path].event
             self.site.files[f"api/{path}/rating.json"] = rating_preview.api(event, rated, names)
         self.site.nav = self.navigation()
+        days = [d for f in self.data.festivals for d in (f.start, f.end, *(x for e in f.events for x in (
+            e.start, e.end, *(r.date for r in e.rounds)))) if d is not None]
+        if days:
+            self.site.updated = max(days).isoformat()
         return self.site
 
     def standings_rows(self, res: EventResults, table: tuple[Standing, ...], page: str,
@@ -247,7 +251,7 @@ def with_problems(site: Site | None, problems: list[str]) -> Site:
     if site is None:
         body, toc = headings(f"<h1>The data has errors</h1>\n{banner}")
         return Site({"index.md": Page("The data has errors", body, toc)}, nav=[{"Home": "index.md"}])
-    out = Site(dict(site.pages), dict(site.files), site.nav, site.sections, site.section_of)
+    out = Site(dict(site.pages), dict(site.files), site.nav, site.sections, site.section_of, site.updated)
     for path, page in site.pages.items():
         h1_end = page.html.find("</h1>") + len("</h1>\n") if "</h1>" in page.html else 0
         out.pages[path] = Page(page.title, page.html[:h1_end] + banner + page.html[h1_end:], page.toc, page.search)
