@@ -99,13 +99,14 @@ def is_junior(player: Player, first_day: dt.date | None) -> bool:
 
 def event_prizes(event: Event, final: tuple[Standing, ...], players: dict[str, Player],
                  by_rank: bool = False) -> PrizeList | None:
-    """by_rank: prizes are pooled by shared place (games ranked by criteria), not by equal points."""
+    """by_rank: prizes are pooled by shared place (a game whose seed ties prizes to its criteria), not by equal
+    points."""
     rules = event.prizes
     if rules is None:
         return None
-    # MSO events pool the prizes of players on equal points; a Shuuro-250 tournament only those of a joint place
-    # (seeds/001 §6: equal after every criterion, "the players share the first prize"), and so does Oware, whose
-    # ties the MSO criteria break (seeds/002 "TIES").
+    # Cash prizes are pooled by equal points, Oware's too (PRODUCT.md: its tie-breaks order the table and the
+    # titles); a Shuuro-250 tournament pools only those of a joint place (seeds/001 §6: equal after every
+    # criterion, "the players share the first prize").
     order = [(s.player, Fraction(-s.rank) if by_rank else s.points) for s in final]
     categories = []
     if rules.best_kyu is not None:

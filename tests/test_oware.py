@@ -305,9 +305,13 @@ def test_fixture_table(loaded):
                              ("elm-eve", 4, 0)]
 
 
-def test_prizes_follow_the_ranking(loaded):
-    # 30 and 20 GBP: Ann 1st, Cat 2nd (Bob is equal on VP but placed 3rd by SB: no sharing).
-    assert {a.player: str(a.amount) for a in loaded.prizes[EVENT].awards} == {"ash-ann": "30.00", "cedar-cat": "20.00"}
+def test_prizes_are_shared_on_equal_points(loaded):
+    # 30 and 20 GBP. PRODUCT.md: cash prizes are never tiebroken, Oware's neither (the tie-breaks order the
+    # table: Cat 2nd, Bob 3rd by SB). Ann alone on 3 VP: 30. Cat and Bob on 2½ occupy places 2 and 3, whose
+    # prizes are 20 + 0 = 20, split in two: 10 each.
+    awards = loaded.prizes[EVENT].awards
+    assert {a.player: str(a.amount) for a in awards} == {"ash-ann": "30.00", "cedar-cat": "10.00", "birch-bob": "10.00"}
+    assert loaded.prizes[EVENT].remainder == 0
 
 
 @pytest.mark.parametrize(("number", "boards", "rest"), [

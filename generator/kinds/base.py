@@ -73,6 +73,9 @@ class Game:
     elo_shown: ClassVar[bool] = True  # a player page shows the festival Elo
     rules_template: ClassVar[str] = "rules.html.j2"
     prize_rule: ClassVar[str] = "_prize_rule.html.j2"  # how prizes are given, on the prizes page
+    # Cash prizes are pooled by equal points (PRODUCT.md); True only where a seed ties the prize to the game's
+    # criteria (Shuuro-250: players who share a place after every criterion share its prize).
+    prizes_by_rank: ClassVar[bool] = False
     standings_template: ClassVar[str] = "standings.html.j2"
     round_template: ClassVar[str] = "round.html.j2"
     separated: ClassVar[dict[str, str]] = {}  # a criterion's key -> its label where it placed a player lower
@@ -207,7 +210,7 @@ class EventKind:
         return None
 
     def prizes(self, event: Event, res: EventResults, players: dict[PlayerId, Player]) -> PrizeList | None:
-        return event_prizes(event, res.final, players, by_rank=self.game.by_criteria)
+        return event_prizes(event, res.final, players, by_rank=self.game.prizes_by_rank)
 
     def givers(self, event: Event) -> list[GiverResult] | None:
         """A simul's givers and their boards (None: no givers)."""

@@ -38,7 +38,6 @@ class Oware(Game):
     formats = ("swiss", "round-robin")
     sente_recorded = False  # the first-named player moves first; no sente and gote
     by_criteria = True
-    prize_rule = "_prize_rule_rank.html.j2"
     promotion = False
     elo_shown = False
     rules_template = "oware_rules.html.j2"

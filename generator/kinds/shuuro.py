@@ -81,6 +81,7 @@ class Shuuro(Game):
     sente_recorded = False  # a die decides who moves first
     by_criteria = True
     prize_rule = "_prize_rule_rank.html.j2"
+    prizes_by_rank = True  # seeds/001 §6: the criteria decide the prizes too
     promotion = False
     elo_shown = False
     rules_template = "shuuro_rules.html.j2"
