@@ -163,6 +163,7 @@ class Round:
     readable: bool = True  # False when the file could not be parsed (already reported)
     replays: tuple[Game, ...] = ()  # drawn knock-out games played again for a winner (not event games)
     matches: tuple[Match, ...] = ()  # team events: the matches, whose boards are `games`
+    team_byes: tuple[Ref, ...] = ()  # team events: the team that sits out (`bye: TEAM`)
     pairings_end: Location | None = None  # where a missing pairing would be written (after the last game)
 
     @property

@@ -20,7 +20,8 @@ from .standings import EventResults
 
 
 def candidates(event: Event, res: EventResults, round_number: int) -> list[Candidate]:
-    """Every team, best first: board points before the round, average Elo in force for the round, name."""
+    """Every team, best first: board points before the round, average Elo in force for the round, name (with an
+    odd number the Swiss gives the last without a bye the bye: PRODUCT.md "Team byes")."""
     assert res.teams is not None
     before = {s.team: s.board_points for s in res.teams.by_round[round_number - 2]} if round_number > 1 else {}
     out = []
@@ -28,8 +29,9 @@ def candidates(event: Event, res: EventResults, round_number: int) -> list[Candi
         bp = before.get(team.id, Fraction(0))
         average = res.teams.ratings[team.id][round_number - 1] or Fraction(0)
         sides = [s for s in res.teams.sides[team.id] if s.round < round_number]
-        out.append((bp, average, team.name, Candidate(team.id, bp, f"{team.name} ({points(bp)})",
-                                                      frozenset(s.opponent for s in sides))))
+        out.append((bp, average, team.name, Candidate(
+            team.id, bp, f"{team.name} ({points(bp)})", frozenset(s.opponent for s in sides if s.opponent),
+            had_bye=any(s.opponent is None for s in sides))))
     out.sort(key=lambda t: (-t[0], -t[1], t[2]))
     return [c for *_, c in out]
 

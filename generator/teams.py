@@ -5,7 +5,8 @@ seeds/000…: "Primary score: A) board points (sum of individual players' result
 D) team points Buchholz (sum of opponents' team points); E) board points SB (sum of defeated opponents' board
 points); F) team points SB (sum of defeated opponents' team points)."
 PRODUCT.md rulings: "A match between a 4- and a 3-player team is played on 3 boards; the recorded games are
-scored as they are. … E and F count only opponents actually defeated."
+scored as they are. … E and F count only opponents actually defeated." "Team byes. … it scores a won match (2
+team points) and half its boards in board points, and is nobody's opponent in the C-F tiebreaks."
 """
 
 from __future__ import annotations
@@ -43,19 +44,19 @@ COLUMNS = (
 
 @dataclass(frozen=True)
 class MatchSide:
-    """One team's view of one match."""
+    """One team's view of one match, or of its bye (no opponent, no match)."""
 
     round: int
     team: str
-    opponent: str
+    opponent: str | None
     board_points: Fraction
     opponent_points: Fraction
     boards: int
-    match: Match
+    match: Match | None
 
     @property
     def outcome(self) -> str:
-        if self.board_points > self.opponent_points:
+        if self.opponent is None or self.board_points > self.opponent_points:
             return "win"
         return "draw" if self.board_points == self.opponent_points else "loss"
 
@@ -92,10 +93,15 @@ def board_points(match: Match, second_team: frozenset[PlayerId]) -> tuple[Fracti
 
 
 def match_sides(event: Event) -> dict[str, list[MatchSide]]:
-    """Every team's complete matches, in round order."""
+    """Every team's complete matches and byes, in round order. A bye is worth a won match and half the team's
+    boards (one a player: a team of 3 gets 1½)."""
     members = {t.id: frozenset(r.id for r in t.members) for t in event.record(TeamSetup).teams}
     out: dict[str, list[MatchSide]] = {t.id: [] for t in event.record(TeamSetup).teams}
     for rnd in event.rounds:
+        for ref in rnd.team_byes:
+            if ref.id in members:
+                out[ref.id].append(MatchSide(rnd.number, ref.id, None, Fraction(len(members[ref.id]), 2),
+                                             Fraction(0), 0, None))
         for match in rnd.matches:
             a_id, b_id = match.teams[0].id, match.teams[1].id
             if a_id not in members or b_id not in members or any(g.result is None for g in match.games):
@@ -113,9 +119,9 @@ def team_standings(event: Event, sides: dict[str, list[MatchSide]], after_round:
     tp = {t: Fraction(sum(s.team_points for s in ss)) for t, ss in mine.items()}
     values = {}
     for t, ss in mine.items():
-        won = [s.opponent for s in ss if s.outcome == "win"]
-        values[t] = (bp[t], tp[t],
-                     sum((bp[s.opponent] for s in ss), Fraction(0)), sum((tp[s.opponent] for s in ss), Fraction(0)),
+        met = [s.opponent for s in ss if s.opponent is not None]  # a bye is nobody
+        won = [s.opponent for s in ss if s.opponent is not None and s.outcome == "win"]
+        values[t] = (bp[t], tp[t], sum((bp[o] for o in met), Fraction(0)), sum((tp[o] for o in met), Fraction(0)),
                      sum((bp[o] for o in won), Fraction(0)), sum((tp[o] for o in won), Fraction(0)))
     names = {t.id: t.name for t in event.record(TeamSetup).teams}
     order = sorted(mine, key=lambda t: ([-v for v in values[t]], names[t], t))

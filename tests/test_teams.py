@@ -6,6 +6,7 @@ scores in comments. Every expected value below is worked out by hand from those 
 
 from __future__ import annotations
 
+import json
 import shutil
 import textwrap
 from decimal import Decimal
@@ -187,3 +188,92 @@ def test_teams_command_writes_the_proposal_into_event_yaml_keeping_comments(tmp_
     assert "teams:   # registered" in text and "unattached" not in text
     assert "team-a: {name: Team A, players: [y1, y2, y3]}" in text
     assert load(data).ok
+
+
+def _seven_teams(tmp_path: Path) -> Path:
+    """The fixture's six teams and a seventh, Gum (g1 1740, g2 1540: average 1640, the lowest; Ash 1700, Birch
+    1690, Cedar 1680, Date 1670, Elm 1660, Fir 1650), round 1 only."""
+    data = tmp_path / "data"
+    shutil.copytree(TEAMS, data)
+    with (data / "players.yaml").open("a") as f:
+        f.write("g1: {family: Gum, given: Al, country: ES, elo: 1740}\ng2: {family: Gum, given: Bo, country: ES, "
+                "elo: 1540}\n")
+    event = data / "cup/match/event.yaml"
+    event.write_text(event.read_text() + "  g: {name: Gum, players: [g1, g2]}\n")
+    for n in (2, 3):
+        (data / f"cup/match/round-{n}.yaml").unlink()
+    return data
+
+
+def test_seven_teams_pair_with_a_bye_for_the_lowest_ranked(tmp_path):
+    data = _seven_teams(tmp_path)
+    (data / "cup/match/round-1.yaml").unlink()
+    result = run_generator("pair", "--data", str(data), "cup/match", "--round", "1", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    # Round 1 by average Elo: Gum, the lowest of seven, sits out (a team of 2: 1 board point).
+    assert "bye: Gum (a won match, 1 board points)" in result.stdout
+    text = (data / "cup/match/round-1.yaml").read_text()
+    assert "\nbye: g " in text
+    rnd = load(data).data.festivals[0].events[0].rounds[0]
+    assert [r.id for r in rnd.team_byes] == ["g"] and rnd.byes == ()
+    assert sorted(t.id for m in rnd.matches for t in m.teams) == ["a", "b", "c", "d", "e", "f"]
+
+
+def test_a_team_bye_scores_a_won_match_and_half_its_boards_and_is_nobodys_opponent(tmp_path):
+    data = _seven_teams(tmp_path)
+    r1 = data / "cup/match/round-1.yaml"
+    r1.write_text(r1.read_text() + "bye: g\n")
+    # After round 1 (A 2-0 B, C 1-1 D, E 1½-½ F, Gum's bye 1): A 2, E 1½, then C, D, Gum on 1 (averages 1680,
+    # 1670, 1640), F ½, B 0. Seven teams: Birch, the last without a bye, sits out round 2.
+    result = run_generator("pair", "--data", str(data), "cup/match", "--round", "2", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "bye: Birch (a won match, 1 board points)" in result.stdout
+    (data / "cup/match/round-2.yaml").write_text(textwrap.dedent("""\
+        matches:
+          - teams: [a, e]          # Ash 2 - 0 Elm
+            boards: [[a1, e1, 1-0], [e2, a2, 0-1]]
+          - teams: [c, g]          # Cedar 1 - 1 Gum
+            boards: [[c1, g1, 1-0], [g2, c2, 1-0]]
+          - teams: [d, f]          # Date ½ - 1½ Fir
+            boards: [[d1, f1, ½-½], [f2, d2, 1-0]]
+        bye: b
+        """))
+    loaded = load(data)
+    assert loaded.ok, loaded.report.lines()
+    h = F(1, 2)
+    # A) BP: A 2+2 = 4; B 0+1 (bye) = 1; C 1+1 = 2; D 1+½ = 1½; E 1½+0 = 1½; F ½+1½ = 2; G 1 (bye)+1 = 2.
+    # B) TP: A 2+2 = 4; B 0+2 = 2; C 1+1 = 2; D 1+0 = 1; E 2+0 = 2; F 0+2 = 2; G 2+1 = 3.
+    # Opponents, byes left out: A: B, E; B: A; C: D, G; D: C, F; E: F, A; F: E, D; G: C.
+    # C) BP-Bh: A 1+1½ = 2½; B 4; C 1½+2 = 3½; D 2+2 = 4; E 2+4 = 6; F 1½+1½ = 3; G 2.
+    # D) TP-Bh: A 2+2 = 4; B 4; C 1+3 = 4; D 2+2 = 4; E 2+4 = 6; F 2+1 = 3; G 2.
+    # E) BP-SB, defeated only (a bye defeats nobody): A beat B, E: 1+1½ = 2½; E beat F: 2; F beat D: 1½; others 0.
+    # F) TP-SB: A 2+2 = 4; E 2; F 1; others 0.
+    expected = {"a": (4, 4, 2 + h, 4, 2 + h, 4), "b": (1, 2, 4, 4, 0, 0), "c": (2, 2, 3 + h, 4, 0, 0),
+                "d": (1 + h, 1, 4, 4, 0, 0), "e": (1 + h, 2, 6, 6, 2, 2), "f": (2, 2, 3, 3, 1 + h, 1),
+                "g": (2, 3, 2, 2, 0, 0)}
+    table = loaded.results["cup/match"].teams.final
+    assert {s.team: s.values for s in table} == expected
+    # A 4; on 2: Gum (TP 3), then Cedar and Fir (TP 2) by BP-Bh 3½ > 3; on 1½: Elm (TP 2) before Date (1); Birch.
+    assert [s.team for s in table] == ["a", "g", "c", "f", "e", "d", "b"]
+    site = tmp_path / "site"
+    from .conftest import build_site
+    assert build_site(data, site).returncode == 0
+    round_2 = (site / "cup/match/round-2/index.html").read_text(encoding="utf-8")
+    assert "sits out this round: a won match (2 team points) and 1 board points" in round_2
+    birch = (site / "cup/match/teams/b/index.html").read_text(encoding="utf-8")
+    assert "(bye)" in birch
+    api = json.loads((site / "api/cup/match/teams.json").read_text(encoding="utf-8"))
+    assert api["byes"] == [{"round": 1, "team": "g", "board_points": 1}, {"round": 2, "team": "b", "board_points": 1}]
+
+
+def test_team_bye_mistakes_are_located(tmp_path):
+    data = _seven_teams(tmp_path)
+    r1 = data / "cup/match/round-1.yaml"
+    r1.write_text(r1.read_text() + "bye: gun\n")
+    result = run_generator("check", "--data", str(data), cwd=tmp_path)
+    assert result.returncode == 1
+    assert "data/cup/match/round-1.yaml:8:6: error: unknown team 'gun'" in result.stderr, result.stderr
+    assert "team Gum has no match in round 1" in result.stderr
+    r1.write_text(r1.read_text().replace("bye: gun", "bye: a"))
+    result = run_generator("check", "--data", str(data), cwd=tmp_path)
+    assert "team Ash plays twice in round 1" in result.stderr, result.stderr

@@ -151,6 +151,7 @@ class EventKind:
     all_play_all: ClassVar[bool] = False  # the table is fixed in advance; a bye is a rest round, scoring nothing
     players_required: ClassVar[bool] = True  # event.yaml must list `players` (a team event may list teams only)
     everyone_every_round: ClassVar[bool] = True  # every entrant is named in every round (or absent)
+    byes_are_teams: ClassVar[bool] = False  # a round file's `bye:` names a team, not a player
     fesa_file_as_written: ClassVar[bool] = False  # FESA gets the organizers' own turnering.txt, unchanged
     has_standings: ClassVar[bool] = True  # a standings table, a crosstable and round pages
     rules_format: ClassVar[str] = "_rules_swiss.html.j2"  # the rules page's lines on the format

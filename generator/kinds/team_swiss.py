@@ -47,6 +47,7 @@ class TeamSwiss(EventKind):
     everyone_every_round = False  # a team's reserve may sit out a round
     rules_format = "_rules_team.html.j2"
     players_required = False  # the teams name their players
+    byes_are_teams = True  # PRODUCT.md "Team byes"
 
     def read_keys(self, fields: Fields, report: Report) -> TeamSetup:
         teams, unattached, together = _read_teams(fields, report)
@@ -148,7 +149,11 @@ class TeamSwiss(EventKind):
                      for s in res.teams.final],
             "matches": [{"round": m.round, "teams": [m.team, m.opponent],
                          "board_points": [number(m.board_points), number(m.opponent_points)]}
-                        for t in _setup(event).teams for m in res.teams.sides[t.id] if m.team == m.match.teams[0].id]}}
+                        for t in _setup(event).teams for m in res.teams.sides[t.id]
+                        if m.match is not None and m.team == m.match.teams[0].id],
+            "byes": sorted(({"round": m.round, "team": m.team, "board_points": number(m.board_points)}
+                            for t in _setup(event).teams for m in res.teams.sides[t.id] if m.match is None),
+                           key=lambda b: b["round"])}}
 
 
 def _rows(r: Renderer, event: Event, table: tuple[TeamStanding, ...], page: str) -> list[dict[str, Any]]:
@@ -176,8 +181,8 @@ def _pages(r: Renderer, event: Event, res: EventResults, common: dict[str, Any])
                     "elo": x.elo if (x := res.ratings[ref.id][0]) else "–", "country": r.player(ref.id).country,
                     "points": points_of.get(ref.id, Fraction(0))} for n, ref in enumerate(order, start=1)]
         matches = [{"round": link(str(m.round), round_page(event, m.round), page),
-                    "opponent": link(names[m.opponent], team_page(event, m.opponent), page),
-                    "ours": m.board_points, "theirs": m.opponent_points, "outcome": m.outcome,
+                    "opponent": link(names[m.opponent], team_page(event, m.opponent), page) if m.opponent else "",
+                    "ours": m.board_points, "theirs": m.opponent_points, "outcome": m.outcome if m.opponent else "bye",
                     "tp": m.team_points} for m in teams.sides[team.id]]
         r.page(page, "team.html.j2", team.name, team=team, members=members, matches=matches,
                standing=final.get(team.id), of=len(_setup(event).teams), **common)
@@ -209,7 +214,9 @@ def _round(r: Renderer, event: Event, res: EventResults, rnd: Round, page: str, 
                         "b": link(b.name, team_page(event, b.id), page), "boards": boards})
     teams_res = res.teams
     table = teams_res.by_round[rnd.number - 1] if teams_res and rnd.number <= res.completed else None
-    r.page(page, "team_round.html.j2", f"{event.short} round {rnd.number}", rnd=rnd, matches=matches,
+    byes = [{"team": link(teams[ref.id].name, team_page(event, ref.id), page),
+             "bp": Fraction(len(teams[ref.id].members), 2)} for ref in rnd.team_byes if ref.id in teams]
+    r.page(page, "team_round.html.j2", f"{event.short} round {rnd.number}", rnd=rnd, matches=matches, byes=byes,
            overridden=any(h.overrides_rule for (n, _), h in res.handicaps.items() if n == rnd.number),
            absent=[link(r.player(ref.id).name, player_page(ref.id), page) for ref in rnd.absent],
            team_rows=_rows(r, event, table, page) if table else [], **common)
@@ -233,17 +240,29 @@ def _check(event: Event, players: dict[PlayerId, Player], report: Report) -> Non
     if setup.unattached:
         report.warning(setup.unattached[0].loc, f"{len(setup.unattached)} players have no team yet",
                        f"run: python -m generator teams {event.path}")
-    if len(setup.teams) % 2:
-        report.warning(event.loc, f"{len(setup.teams)} teams: an odd number, so one team would sit out each "
-                       "round", "form the teams so that their number is even (some teams of 3)")
+    had_bye: dict[str, int] = {}
     for rnd in event.rounds:
         if not rnd.readable:
             continue
+        seen: dict[str, Location] = {}
+        for ref in rnd.team_byes:
+            if ref.id not in teams:
+                report.error(ref.loc, f"unknown team '{ref.id}'",
+                             suggest(ref.id, list(teams)) or "use a team id from event.yaml 'teams'")
+            elif seen:
+                report.error(ref.loc, f"round {rnd.number} gives a second team a bye",
+                             "with an odd number of teams one team sits out a round: bye: TEAM")
+            else:
+                seen[ref.id] = ref.loc
+                if ref.id in had_bye:
+                    report.warning(ref.loc, f"team {teams[ref.id].name} gets a second bye (round "
+                                   f"{had_bye[ref.id]} was its first)", "the bye goes to the lowest-ranked "
+                                   "team without one")
+                had_bye.setdefault(ref.id, rnd.number)
         outside = len(rnd.games) - sum(len(m.games) for m in rnd.matches)
         if outside:
             report.error(rnd.loc, f"round {rnd.number} has {outside} games outside 'matches:'",
                          "in a team event every game is a board of a match: matches: - teams: [a, b] boards: […]")
-        seen: dict[str, Location] = {}
         for match in rnd.matches:
             for ref in match.teams:
                 if ref.id not in teams:
@@ -251,7 +270,8 @@ def _check(event: Event, players: dict[PlayerId, Player], report: Report) -> Non
                                  suggest(ref.id, list(teams)) or "use a team id from event.yaml 'teams'")
                 elif ref.id in seen:
                     report.error(ref.loc, f"team {teams[ref.id].name} plays twice in round {rnd.number} "
-                                 f"(also at line {seen[ref.id].line})", "each team plays one match a round")
+                                 f"(also at line {seen[ref.id].line})",
+                                 "each team plays one match a round, or has the round's bye")
                 else:
                     seen[ref.id] = ref.loc
             a, b = (teams.get(r.id) for r in match.teams)
@@ -267,19 +287,16 @@ def _check(event: Event, players: dict[PlayerId, Player], report: Report) -> Non
                     report.error(game.loc, f"board {game.board} is not between a player of {a.name} and one of "
                                  f"{b.name}", "pair each board of a match across the two teams")
         for tid, team in teams.items():
-            if tid not in seen and rnd.matches:
+            if tid not in seen and (rnd.matches or rnd.team_byes):
                 report.error(rnd.pairings_end or rnd.loc, f"team {team.name} has no match in round {rnd.number}",
-                             "add its match under 'matches:'")
+                             "add its match under 'matches:'" + ("; a round has one bye" if rnd.team_byes else
+                                                                 ", or give it the bye: bye: TEAM"))
 
 
 def _pair(req: PairRequest) -> Proposal:
     """A team round: teams paired by the Swiss, each match's boards in rating order with their handicaps."""
     event, res, players, number, absent, target = req.event, req.res, req.players, req.number, req.absent, req.target
-    field = team_pairing.candidates(event, res, number)
-    if len(field) % 2:
-        return Proposal(error=f"{len(field)} teams: an odd number cannot be paired (form the teams so that their "
-                        "number is even)")
-    proposal = pair(field)
+    proposal = pair(team_pairing.candidates(event, res, number))
     teams = {t.id: t for t in _setup(event).teams}
     away = set(absent)
     matches = []
@@ -296,8 +313,9 @@ def _pair(req: PairRequest) -> Proposal:
                 else f"even ({elo[0]} v {elo[1]})"
             notes.append(f"board {n}: {given}")
         matches.append((a_id, b_id, comment, boards, notes))
+    bye = proposal.bye
     if target.exists() and req.force:
-        text = round_writer.update_team_text(target, matches, absent)
+        text = round_writer.update_team_text(target, matches, absent, bye)
     else:
         header = [f"{event.short} round {number}: pairings proposed by `python -m generator pair`"
                   + (f" from rounds 1-{number - 1}." if number > 2 else " from round 1." if number == 2
@@ -305,12 +323,15 @@ def _pair(req: PairRequest) -> Proposal:
                   "Boards in rating order; the player named first gives the handicap written after the two ids.",
                   "Add each result after it, e.g. [a, b, l, 1-0] or [a, b, 0-1] on an even board, and commit."]
         header += [f"Note: {n}." for n in proposal.notes]
-        text = round_writer.team_text(header, matches, absent)
+        text = round_writer.team_text(header, matches, absent, bye)
     lines = []
     for _, _, comment, boards, notes in matches:
         lines.append(comment)
         lines += [f"    {players[x].name} - {players[y].name}   {note}"
                   for (x, y, _), note in zip(boards, notes, strict=True)]
+    if bye is not None:
+        lines.append(f"bye: {teams[bye].name} (a won match, {points(Fraction(len(teams[bye].members), 2))} board "
+                     "points)")
     lines += [f"note: {note}" for note in proposal.notes]
     return Proposal(text, lines)
 

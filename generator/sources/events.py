@@ -4,6 +4,7 @@ files and the files its game adds (generator/kinds)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from .. import sente
@@ -85,6 +86,8 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
             report.error(Location(display_path(path)), f"'{path.name}' is not a round file name",
                          "name round files round-1.yaml, round-2.yaml, …")
     rounds.sort(key=lambda r: r.number)
+    if kind.byes_are_teams:
+        rounds = [replace(r, byes=(), team_byes=r.byes) for r in rounds]
     if name is None or fmt is None or game is None or rounds_planned is None or not f.ok:
         return None
     return Event(folder.name, festival_id, name, short, fmt, game, rounds_planned, Location(shown, 1),

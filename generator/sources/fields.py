@@ -91,12 +91,15 @@ class Fields:
         node = self.raw(key, required)
         return as_date(node, self.report, key) if node is not None else None
 
-    def items(self, key: str, required: bool = False) -> list[Tree]:
+    def items(self, key: str, required: bool = False, one: bool = False) -> list[Tree]:
+        """A list; `one`: a single item may also be written alone (bye: a)."""
         node = self.raw(key, required)
         if node is None or (isinstance(node, Scalar) and node.value is None):
             return []
         if isinstance(node, Sequence):
             return node.items
+        if one and isinstance(node, Scalar):
+            return [node]
         self.report.error(node.loc, f"'{key}' should be a list", f"write '{key}: [a, b]' or one '- item' per line")
         return []
 

@@ -209,8 +209,9 @@ Board = tuple[str, str, str | None]
 
 
 def team_text(header: list[str], matches: list[tuple[str, str, str, list[Board], list[str]]],
-              absent: list[str]) -> str:
-    """A team round: each match (team ids, a comment, its boards with handicaps and a comment per board)."""
+              absent: list[str], bye: str | None = None) -> str:
+    """A team round: each match (team ids, a comment, its boards with handicaps and a comment per board), and the
+    team that sits out."""
     lines = [f"# {h}" if h else "#" for h in header]
     lines.append("matches:")
     for a, b, comment, boards, notes in matches:
@@ -220,14 +221,17 @@ def team_text(header: list[str], matches: list[tuple[str, str, str, list[Board],
         for (x, y, code), note in zip(boards, notes, strict=True):
             inner = f"{x}, {y}" + (f", {code}" if code else "")
             lines.append(f"      - [{inner + ']':<{width + 4}}" + (f"   # {note}" if note else ""))
+    if bye is not None:
+        lines.append(f"bye: {bye}   # a won match and half its boards in board points")
     if absent:
         lines.append(f"absent: [{', '.join(absent)}]")
     return "\n".join(lines) + "\n"
 
 
 def update_team_text(path: Path, matches: list[tuple[str, str, str, list[Board], list[str]]],
-                     absent: list[str]) -> str:
-    """The existing file with new matches and absent list; every other line stays as written (splice)."""
+                     absent: list[str], bye: str | None = None) -> str:
+    """The existing file with new matches, bye and absent list; every other line stays as written (splice)."""
     block = team_text([], matches, [])
     return splice(path, {"matches": block.rstrip("\n").split("\n"),
+                         "bye": [f"bye: {bye}"] if bye else None,
                          "absent": [f"absent: [{', '.join(absent)}]"] if absent else None})

@@ -54,7 +54,7 @@ def read_round(path: Path, number: int, report: Report, game: str = "shogi") -> 
         replay = _game(node, nth, report, "replay")
         if replay is not None:
             replays.append(replay)
-    byes = refs(f.items("bye"), report, "bye")
+    byes = refs(f.items("bye", one=True), report, "bye")
     absent = refs(f.items("absent"), report, "absent")
     f.finish()
     # Where a missing pairing is reported: after everything written in the file, so that the problems of the
