@@ -44,8 +44,8 @@ from watchdog.observers.api import BaseObserver, ObservedWatch
 from generator.pipeline import Loaded, load
 from generator.render import Site, render_site, with_problems
 from generator.render.site import Page as Generated
-from generator.render.site import nav_labels
-from generator.render.text import Heading, escape_text
+from generator.render.site import nav_labels, varying_labels
+from generator.render.text import escape_text, toc_tokens
 
 DATA_ENV = "BANZUKE_DATA"
 PREVIEW_ENV = "BANZUKE_PREVIEW"  # set by `generator serve`: data errors are shown in the pages, not fatal
@@ -105,22 +105,9 @@ class GeneratedPage(Page):
 
     def render(self, config: MkDocsConfig, files: Files) -> None:
         self.content = self.generated.html
-        self.toc = get_toc(cast(Any, _toc_tokens(self.generated.toc)))
+        self.toc = get_toc(cast(Any, toc_tokens(self.generated.toc)))
         self.present_anchor_ids = {h.id for h in self.generated.toc}
         self.links_to_anchors = None
-
-
-def _toc_tokens(found: tuple[Heading, ...]) -> list[dict[str, Any]]:
-    """Headings in the nested form MkDocs builds a table of contents from."""
-    root: list[dict[str, Any]] = []
-    stack: list[dict[str, Any]] = []
-    for h in found:
-        token = {"level": h.level, "id": h.id, "name": h.html, "children": []}
-        while stack and stack[-1]["level"] >= h.level:
-            stack.pop()
-        (stack[-1]["children"] if stack else root).append(token)
-        stack.append(token)
-    return root
 
 
 @contextmanager
@@ -255,6 +242,7 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
 def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
     site: Site = _built["site"]
     labels = nav_labels([site.nav, *site.sections.values()])
+    _built["titles"] = varying_labels(site)
     preview = os.environ.get(PREVIEW_ENV) == "1"
     kept: dict[str, dict[str, str]] = _kept("_pages_kept", _pages_kept)
     settings = Path(config.config_file_path).read_bytes() if preview and config.config_file_path else b""
@@ -313,8 +301,9 @@ def _link_up(items: list[Any], parent: Section | None, owned: set[str]) -> None:
 def on_nav(nav: Navigation, config: MkDocsConfig, files: Files, **_: Any) -> Navigation:
     """Each festival's sidebars: their pages get their parents, and previous/next links, within them."""
     site: Site = _built["site"]
-    for file in files.documentation_pages():  # the sitemap's date (rendered first): the data's, not the build's
-        cast(Page, file.page).update_date = site.updated
+    _built["pages"] = {file.src_uri: file.page for file in files.documentation_pages()}
+    for page in _built["pages"].values():  # the sitemap's date (rendered first): the data's, not the build's
+        page.update_date = site.updated
     navs = {}
     for key, spec in site.sections.items():
         owned = {path for path, section in site.section_of.items() if section == key}
@@ -336,6 +325,8 @@ def _flat(items: list[Any]) -> list[Any]:
 def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Navigation,
                     **_: Any) -> dict[str, Any]:
     festival = _built["site"].section_of.get(page.file.src_uri)
+    for path, label in _built["titles"].get(festival or "", {}).items():  # labels as in this page's sidebar
+        _built["pages"][path].title = label
     if festival is not None:
         context["nav"] = _built["navs"][festival]
     return context

@@ -221,3 +221,13 @@ def test_the_demo_shows_the_preview(demo_build):
     for row in data["players"]:
         if row["category"] != "unrated":
             assert row["after"] - row["before"] == row["change"]
+
+
+def test_the_rating_charts_number_sits_under_its_dot():
+    """Each event's number on the chart's x axis is written at its dot's x (it sat between two dots)."""
+    import re
+    from generator.render.rating import chart
+    svg = str(chart([("A", 1500, 1520), ("B", 1520, 1490), ("C", None, 1600)]))
+    dots = re.findall(r'<circle cx="([\d.]+)"', svg)
+    numbers = re.findall(r'<text x="([\d.]+)" y="[\d.]+" text-anchor="middle">(\d)</text>', svg)
+    assert len(dots) == 3 and numbers == [(x, str(n)) for n, x in enumerate(dots, start=1)]

@@ -377,3 +377,23 @@ def test_demo_small_things_read_right(demo_build):
     order = re.findall(r'<h3 id="[^"]+"><a href="([^"/]+)/">', home)
     assert order == ["2012-mso-oware", "2009-mso-shuuro", "2001-kurpfalz-new-year-open", "2000-leiden-autumn-open",
                      "2000-mso-shogi"]
+
+
+def test_the_home_page_names_who_is_first_as_winner_team_or_equal_winners(demo_build):
+    """Finished events say "Winner"; a team event names the team; a place shared by more than two is counted."""
+    site, _ = demo_build
+    home = (site / "index.html").read_text(encoding="utf-8")
+    first = {r[0]: r[4] for r in _all_rows(home) if len(r) == 5}
+    # Team Match: France and Switzerland 13½ board points, alone first (counted in test_demo_prize_lists_add_up).
+    # The simul: five challengers beat their giver (0-1 in its round file: Müller, García, Schneider, Visser,
+    # Keller), one point each, the most anyone has. Oware Masters: Mensah 5½ (recounted above).
+    assert first["Handicap Team Match"] == "Winner: France and Switzerland"
+    assert first["Simultaneous Event"] == "Winners (5 equal)"
+    assert first["MSO Oware Masters"] == "Winner: Mensah, Ama"
+    festival = (site / "2000-mso-shogi/index.html").read_text(encoding="utf-8")
+    assert "<th>First</th>" in festival and "Winner: <a href=\"team-match/teams/france/\">" in festival
+
+
+def _all_rows(html_text: str) -> list[list[str]]:
+    return [[unescape(re.sub(r"<[^>]+>", "", c)).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", r, re.S)]
+            for r in re.findall(r"<tr>(.*?)</tr>", html_text, re.S)]

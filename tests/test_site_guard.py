@@ -89,3 +89,33 @@ def test_each_festival_page_has_only_its_own_festival_in_the_sidebar(demo_build)
     html = (site / "players/de-vries-pieter/index.html").read_text(encoding="utf-8")
     sidebar = html.split('class="md-nav md-nav--primary"', 1)[1].split("md-sidebar--secondary", 1)[0]
     assert "MSOWSC" not in sidebar and "Players" in sidebar
+
+
+NAV_LINK = re.compile(r'<a href="([^"]*)" class="md-nav__link[^"]*">\s*<span class="md-ellipsis">([^<]*)</span>')
+
+
+def test_every_sidebar_names_each_event_by_its_short_name(demo_build):
+    """The sidebar (also the phone's menu) of every page: a link to an event's first page says the event's short
+    name (event.yaml `short`), whichever page it is on; "Standings" was the label of the festival's last event
+    in every sidebar but its own."""
+    import yaml
+    site, _ = demo_build
+    from .conftest import DEMO
+    shorts = {f"{p.parent.parent.name}/{p.parent.name}": yaml.safe_load(p.read_text(encoding="utf-8"))["short"]
+              for p in DEMO.glob("*/*/event.yaml")}
+    wrong, seen = [], 0
+    for page in pages(site):
+        text = page.read_text(encoding="utf-8")
+        start = text.find("md-nav--primary")
+        nav = text[start:text.find("</nav>", start)]
+        for href, label in NAV_LINK.findall(nav):
+            found = target(site, page, unescape(href))
+            if found is None:
+                continue
+            where = found[0].parent.relative_to(site).as_posix()
+            if where in shorts:
+                seen += 1
+                if unescape(label).strip() != shorts[where]:
+                    wrong.append(f"{page.relative_to(site)}: {href} says {label.strip()!r}")
+    assert wrong == []
+    assert seen > 200  # every page of a festival (129) links to its other events: the check did run

@@ -8,13 +8,14 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
 
 from ..countries import country_name
-from ..model import Outcome, Player
+from ..model import Event, Outcome, Player, TeamSetup
 from ..pipeline import Loaded
 from ..ratings import grade_name
 from ..tiebreaks import TIEBREAKS
-from .paths import SearchEntry
+from .paths import SearchEntry, event_page, player_page, team_page
 from .text import Heading, date_range, esc, headings, link, long_date, points, signed
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -46,13 +47,17 @@ class Site:
     updated: str = "1970-01-01"
 
 
+HANDICAP_KEY = "L lance, B bishop, R rook, RL rook and lance, 2P … 6P pieces"  # the codes, on every page using them
+
+
 @functools.cache
 def _env() -> Environment:
     """The templates, compiled once per process (a live preview renders the site at every save)."""
     env = Environment(loader=FileSystemLoader(TEMPLATES), finalize=esc, undefined=StrictUndefined,
                       keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=True)
     env.globals.update(link=link, points=points, long_date=long_date, date_range=date_range, grade_name=grade_name,
-                       country_name=country_name, TIEBREAKS=TIEBREAKS, Outcome=Outcome, signed=signed)
+                       country_name=country_name, TIEBREAKS=TIEBREAKS, Outcome=Outcome, signed=signed,
+                       HANDICAP_KEY=HANDICAP_KEY)
     return env
 
 
@@ -72,8 +77,8 @@ class RendererBase:
         self.site = Site()
 
     def page(self, path: str, template: str, title: str, search: SearchEntry | None = None, **context: Any) -> None:
-        body, toc = headings(self.env.get_template(template).render(page=path, player_name=self.player_name,
-                                                                    **context))
+        body, toc = headings(self.env.get_template(template).render(
+            page=path, player_name=self.player_name, first_place=self.first_place, **context))
         self.site.pages[path] = Page(title, body, toc, search)
 
     def player(self, pid: str) -> Player:
@@ -81,3 +86,24 @@ class RendererBase:
 
     def player_name(self, pid: str) -> str:
         return self.data.players[pid].name
+
+    def first_place(self, event: Event, page: str) -> Markup:
+        """Who is first: "Winner" once every round is played, else "Leader"; the team in a team event; players
+        sharing the place named when two, counted when more ("Winners (5 equal)", linked to the standings)."""
+        res = self.results[event.path]
+        finished = res.completed >= event.rounds_planned
+        if res.teams is not None and res.teams.final:
+            names = {t.id: t.name for t in event.record(TeamSetup).teams}
+            first = [link(names[s.team], team_page(event, s.team), page) for s in res.teams.final
+                     if s.rank == res.teams.final[0].rank]
+        elif res.final:
+            first = [link(self.player_name(s.player), player_page(s.player), page) for s in res.final
+                     if s.rank == res.final[0].rank]
+        else:
+            return Markup("")
+        word = "Winner" if finished else "Leader"
+        if len(first) == 1:
+            return Markup("{}: {}").format(word, first[0])
+        if len(first) == 2:
+            return Markup("{}s (equal): {} and {}").format(word, *first)
+        return link(f"{word}s ({len(first)} equal)", event_page(event), page)

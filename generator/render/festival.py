@@ -10,7 +10,7 @@ from typing import Any
 from ..countries import country_name
 from ..model import Event, Festival
 from ..pipeline import awarded, festival_prizes
-from .base import RendererBase
+from .base import RendererBase, Site
 from .paths import SearchEntry, event_page, player_page, round_page
 from .text import date_range, link
 
@@ -149,6 +149,20 @@ def nav_labels(spec: Any) -> dict[str, str | None]:
             if label is not None or path not in out:
                 out[path] = label
     return out
+
+
+def varying_labels(site: Site) -> dict[str, dict[str, str]]:
+    """The labels a page has in some sidebars only (an event's standings: "Standings" in the event's own, the
+    event's name in the others), by sidebar ("" the site-wide one, else `site.sections`' keys), for each page's
+    sidebar to be labelled as its own spec says."""
+    by_key = {"": nav_labels(site.nav), **{key: nav_labels(spec) for key, spec in site.sections.items()}}
+    seen: dict[str, set[str]] = {}
+    for labels in by_key.values():
+        for path, label in labels.items():
+            if label is not None:
+                seen.setdefault(path, set()).add(label)
+    return {key: {path: label for path, label in labels.items() if label is not None and len(seen[path]) > 1}
+            for key, labels in by_key.items()}
 
 
 def _paths(spec: Any) -> list[str]:

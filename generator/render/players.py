@@ -30,11 +30,13 @@ class PlayerPages(RendererBase):
                 for ref in event.entrants:
                     page = player_page(ref.id)
                     games = []
+                    handicaps = False  # a game with a handicap: the page gives the codes' key
                     for rec in res.records[ref.id]:
                         opp = self.player(rec.opponent) if rec.opponent else None
                         h = res.handicaps.get((rec.round, rec.board or 0))
                         given = ""
                         if h is not None:
+                            handicaps = True
                             given = f" · {'gave' if h.giver == ref.id else 'received'} {h.code.upper()}"
                         material = kind.game.material_text(rec)
                         rest = rec.outcome is Outcome.BYE and kind.all_play_all
@@ -58,7 +60,7 @@ class PlayerPages(RendererBase):
                         "festival": festival, "event": event,
                         "event_link": link(f"{event.name}", event_page(event), page),
                         "standing": standing, "of": len(res.final), "completed": res.completed,
-                        "games": games,
+                        "games": games, "handicaps": handicaps,
                     })
                 for g in self.simuls.get(event.path, []):
                     page = player_page(g.giver)
@@ -68,7 +70,7 @@ class PlayerPages(RendererBase):
                         "festival": festival, "event": event,
                         "event_link": link(f"{event.name}", event_page(event), page),
                         "standing": None, "of": 0, "completed": res.completed, "games": [], "rating": "",
-                        "change": None})
+                        "change": None, "handicaps": False})
         gp_lines: dict[str, list[Markup]] = {pid: [] for pid in self.data.players}
         for festival in self.data.festivals:
             gp = self.grand_prix.get(festival.id)

@@ -67,9 +67,10 @@ def chart(points: list[tuple[str, int | None, int]]) -> Markup:
         if before is not None:
             path.append(f"{'M' if not path else 'L'}{x - step / 3:.1f} {y(before)}")
         path.append(f"{'M' if not path else 'L'}{x + step / 3:.1f} {y(after)}")
-        dots.append(Markup('<circle cx="{:.1f}" cy="{}" r="3"><title>{}: {}</title></circle>').format(
-            x + step / 3, y(after), label, f"{before} → {after}" if before is not None else f"performance {after}"))
-        labels.append(Markup('<text x="{}" y="{}" text-anchor="middle">{}</text>').format(x, HEIGHT - 2, str(i + 1)))
+        dot = f"{x + step / 3:.1f}"  # the rating after the event; its number is written under it
+        dots.append(Markup('<circle cx="{}" cy="{}" r="3"><title>{}: {}</title></circle>').format(
+            dot, y(after), label, f"{before} → {after}" if before is not None else f"performance {after}"))
+        labels.append(Markup('<text x="{}" y="{}" text-anchor="middle">{}</text>').format(dot, HEIGHT - 2, i + 1))
     axis = Markup("").join(Markup('<text x="{}" y="{}" text-anchor="end">{}</text>').format(PAD_X - 6, y(v) + 4, v)
                            for v in sorted({min(values), max(values)}))
     legend = Markup("").join(Markup("<li>{}</li>").format(label) for label, _, _ in points)

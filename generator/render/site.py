@@ -18,12 +18,12 @@ from ..teams import COLUMNS
 from . import api
 from .base import Page, Site
 from . import rating as rating_preview
-from .festival import FestivalPages, nav_labels
+from .festival import FestivalPages, nav_labels, varying_labels
 from .paths import event_page, event_search, player_page, round_page
 from .players import PlayerPages
 from .text import headings, link, points
 
-__all__ = ["Page", "Renderer", "Site", "nav_labels", "render_site", "with_problems"]
+__all__ = ["Page", "Renderer", "Site", "nav_labels", "render_site", "varying_labels", "with_problems"]
 
 STAGE_MARKS = {"Final": "F", "Third place": "3rd", "Semi-finals": "SF", "Quarter-finals": "QF",
                "Last 16": "L16", "Last 32": "L32", "Last 64": "L64"}

@@ -13,6 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from markupsafe import Markup, escape
 
@@ -191,3 +192,16 @@ def percent(share: Fraction) -> str:
     """7/8 -> '87.5 %' (to a tenth, from the exact fraction)."""
     value = (Decimal(share.numerator) * 100 / Decimal(share.denominator)).quantize(Decimal("0.1"))
     return f"{value} %"
+
+
+def toc_tokens(found: tuple[Heading, ...]) -> list[dict[str, Any]]:
+    """Headings in the nested form MkDocs builds a table of contents from."""
+    root: list[dict[str, Any]] = []
+    stack: list[dict[str, Any]] = []
+    for h in found:
+        token = {"level": h.level, "id": h.id, "name": h.html, "children": []}
+        while stack and stack[-1]["level"] >= h.level:
+            stack.pop()
+        (stack[-1]["children"] if stack else root).append(token)
+        stack.append(token)
+    return root
