@@ -12,6 +12,7 @@ from ..model import Event, Festival
 from ..pipeline import awarded, festival_prizes
 from .base import RendererBase, Site
 from .paths import SearchEntry, event_page, player_page, round_page
+from .now import now_blocks
 from .text import date_range, link
 
 class FestivalPages(RendererBase):
@@ -24,6 +25,7 @@ class FestivalPages(RendererBase):
         items = self.programme(festival, f"{festival.id}/programme.md")
         where = ", ".join(x for x in (festival.city, country_name(festival.country) if festival.country else "") if x)
         self.page(page, "festival.html.j2", festival.name, festival=festival, results=self.results,
+                  now=now_blocks(self, [festival], page),
                   search=SearchEntry(festival.name, " · ".join(x for x in (
                       date_range(festival.start, festival.end), where,
                       ", ".join(e.name for e in festival.events)) if x)),

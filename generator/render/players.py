@@ -12,6 +12,7 @@ from .. import promotion
 from ..countries import country_name
 from ..model import Outcome, Player
 from ..ratings import grade_name
+from . import now
 from . import rating as rating_preview
 from .base import RendererBase
 from .paths import SearchEntry, event_page, giver_page, player_page, round_page
@@ -88,6 +89,7 @@ class PlayerPages(RendererBase):
                     link(gp.name, f"{festival.id}/grand-prix.md", player_page(pid)) +
                     Markup(" ({}): not ranked, in {} of its events ").format(festival.name, len(per)) + Markup(
                            f"({gp.min_events} needed)."))
+        coming = now.next_games(self, self.data.festivals)
         index = []
         for pid, player in sorted(self.data.players.items(), key=lambda kv: (kv[1].name, kv[0])):
             page = player_page(pid)
@@ -99,7 +101,7 @@ class PlayerPages(RendererBase):
             self.page(page, "player.html.j2", player.name, player=player, entries=entries[pid], gp_lines=gp_lines[pid],
                       rating_chart=rating_preview.chart(history) if history else "",
                       search=self.player_search(player, played),
-                      promotion=self.promotion_rows(pid, page))
+                      promotion=self.promotion_rows(pid, page), next_games=coming.get(pid, []))
             index.append({"name": link(player.name, page, "players/index.md"), "country": player.country,
                           "events": ", ".join(e["event"].short for e in entries[pid])})
         self.page("players/index.md", "players.html.j2", "Players", rows=index)

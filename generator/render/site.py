@@ -15,7 +15,7 @@ from ..prizes import PrizeList
 from ..scoring import RoundRecord
 from ..standings import EventResults, Standing
 from ..teams import COLUMNS
-from . import api
+from . import api, now
 from .base import Page, Site
 from . import rating as rating_preview
 from .festival import FestivalPages, nav_labels, varying_labels
@@ -41,7 +41,8 @@ class Renderer(FestivalPages, PlayerPages):
         years: dict[int, list[Festival]] = {}
         for festival in sorted(self.data.festivals, key=lambda f: (f.start or dt.date.min, f.id), reverse=True):
             years.setdefault(festival.start.year if festival.start else 0, []).append(festival)
-        self.page("index.md", "home.html.j2", "Results", years=list(years.items()), results=self.results)
+        self.page("index.md", "home.html.j2", "Results", years=list(years.items()), results=self.results,
+                  now=now.now_blocks(self, list(self.data.festivals), "index.md"))
         for festival in self.data.festivals:
             self.festival_pages(festival)
             for event in festival.events:

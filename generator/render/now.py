@@ -1,0 +1,91 @@
+"""Festival day: the round being played. A player's next game (round, time, board, opponent, colour, handicap),
+the "Now" block of the home and festival pages (the round's pairings and a box that finds a player's board),
+and the rows both share."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from markupsafe import Markup
+
+from ..model import Event, Festival, Game, PlayerId, Round
+from .paths import player_page, round_page
+from .text import link, long_date, url
+
+if TYPE_CHECKING:
+    from .base import RendererBase
+
+NEXT_GAME = "next-game"  # the anchor of a player page's next game, where the search box leads
+
+
+def pending_round(event: Event) -> Round | None:
+    """The first round whose pairings are written and whose games are not all played yet."""
+    return next((r for r in event.rounds if any(g.result is None for g in r.games)), None)
+
+
+def when(rnd: Round) -> str:
+    return ", ".join(x for x in (long_date(rnd.date) if rnd.date else "", rnd.time or "") if x)
+
+
+def _sente_known(event: Event) -> bool:
+    """Whether the round file says who has sente (not in a game without sente, nor before a furigoma)."""
+    return event.kind.sente_recorded and event.sente != "furigoma"
+
+
+def next_games(r: RendererBase, festivals: tuple[Festival, ...]) -> dict[PlayerId, list[Markup]]:
+    """Each player's lines for the pending rounds that give him a game or a bye, for the top of his page."""
+    out: dict[PlayerId, list[Markup]] = {}
+    for festival in festivals:
+        for event in festival.events:
+            rnd = pending_round(event)
+            if rnd is None:
+                continue
+            seats = [(p, g) for g in rnd.games for p in (g.sente.id, g.gote.id)] + [(b.id, None) for b in rnd.byes]
+            for pid, game in seats:
+                page = player_page(pid)
+                line = Markup("<strong>{}</strong>").format(
+                    link(f"{event.short}, round {rnd.number}", round_page(event, rnd.number), page))
+                line += Markup(" · {}").format(when(rnd)) if when(rnd) else Markup("")
+                line += Markup(" · ") + (_game_text(r, event, rnd, game, pid, page) if game is not None
+                                         else Markup("a bye (a win's points, no game)"))
+                out.setdefault(pid, []).append(line)
+    return out
+
+
+def _game_text(r: RendererBase, event: Event, rnd: Round, game: Game, pid: PlayerId, page: str) -> Markup:
+    other = game.gote.id if game.sente.id == pid else game.sente.id
+    text = Markup("<strong>board {}</strong> against {}").format(
+        game.board, link(r.player_name(other), player_page(other), page))
+    if game.result is not None:
+        text += Markup(" · played: {}").format(game.result.value)
+    elif _sente_known(event):
+        text += Markup(" · ☗ sente") if game.sente.id == pid else Markup(" · ☖ gote")
+    h = r.results[event.path].handicaps.get((rnd.number, game.board))
+    if h is not None:
+        text += Markup(" · {} {}").format("gives" if h.giver == pid else "receives", h.code.upper())
+    return text
+
+
+def now_blocks(r: RendererBase, festivals: list[Festival], page: str) -> list[dict[str, Any]]:
+    """The pending round of every event of these festivals: its pairings, and the players to find in it."""
+    blocks = []
+    for festival in festivals:
+        for event in festival.events:
+            rnd = pending_round(event)
+            if rnd is None:
+                continue
+            handicaps = r.results[event.path].handicaps
+            rows = [{"board": g.board, "first": link(r.player_name(g.sente.id), player_page(g.sente.id), page),
+                     "second": link(r.player_name(g.gote.id), player_page(g.gote.id), page),
+                     "result": g.result.value if g.result else "…",
+                     "handicap": h.code.upper() if (h := handicaps.get((rnd.number, g.board))) else ""}
+                    for g in rnd.games]
+            seated = sorted({p for g in rnd.games for p in (g.sente.id, g.gote.id)} | {b.id for b in rnd.byes},
+                            key=lambda p: (r.player_name(p), p))
+            blocks.append({
+                "festival": festival, "with_festival": len(festivals) > 1, "event": event, "rnd": rnd,
+                "when": when(rnd), "rows": rows,
+                "colours": _sente_known(event), "handicaps": any(row["handicap"] for row in rows),
+                "round_link": link(f"{event.short}, round {rnd.number}", round_page(event, rnd.number), page),
+                "find": [(r.player_name(p), url(player_page(p), page) + "#" + NEXT_GAME) for p in seated]})
+    return blocks
