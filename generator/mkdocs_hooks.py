@@ -48,6 +48,7 @@ from generator.render.site import nav_labels, varying_labels
 from generator.render.text import escape_text, toc_tokens
 
 DATA_ENV = "BANZUKE_DATA"
+SITE_URL_ENV = "BANZUKE_SITE_URL"  # the published address when mkdocs.yml has no site_url (CI sets it)
 PREVIEW_ENV = "BANZUKE_PREVIEW"  # set by `generator serve`: data errors are shown in the pages, not fatal
 _built: dict[str, Any] = {}  # hooks are module functions: what on_config generated, for the later events
 # What the generator's process keeps here; MkDocs loads its own copy for every build and reaches these via _kept:
@@ -232,7 +233,8 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
             print(line, file=sys.stderr)
         site = _built["site"] = with_problems(last_good.get(str(root)), loaded.report.lines())
     else:
-        site = _built["site"] = last_good[str(root)] = render_site(loaded)
+        address = config.site_url or os.environ.get(SITE_URL_ENV, "")  # for the wall sheets' QR codes
+        site = _built["site"] = last_good[str(root)] = render_site(loaded, address)
     config.nav = site.nav
     if str(root) not in [str(w) for w in config.watch]:
         config.watch.append(str(root))

@@ -115,3 +115,106 @@ def test_a_phone_finds_a_players_board_from_the_home_page(browser: Browser, pend
     box.dispatch_event("change")
     page.wait_for_url(re.compile(r"/players/lindqvist-sara/#next-game$"))
     context.close()
+
+
+# --- wall sheets ----------------------------------------------------------------------------------------------
+
+SITE_URL = "https://results.example.org/festival/"
+# 120 players with long names (the longest a sheet meets: "Vandenberghe-Lindqvist, Maximiliane 001"), paired
+# 1-61, 2-62, … 60-120 on boards 1-60, the first-named with sente.
+FAMILIES = ["Vandenberghe-Lindqvist", "Abe", "Okonkwo", "Zhang"]
+
+
+def _big_round(root: Path) -> Path:
+    data = root / "data"
+    (data / "big/open").mkdir(parents=True)
+    players = [f"p{n:03d}" for n in range(1, 121)]
+    (data / "players.yaml").write_text("".join(
+        f"{pid}: {{family: {FAMILIES[n % 4]}, given: Maximiliane {n + 1:03d}, country: NL, elo: {2400 - 5 * n}}}\n"
+        for n, pid in enumerate(players)), encoding="utf-8")
+    (data / "big/festival.yaml").write_text("name: Big Open\nstart: 2025-06-07\nevents: [open]\n", encoding="utf-8")
+    (data / "big/open/event.yaml").write_text(
+        "name: Big Open\nshort: Open\nformat: swiss\ngame: shogi\nrounds: 5\nstart: 2025-06-07\nrated: false\n"
+        f"players: [{', '.join(players)}]\n", encoding="utf-8")
+    (data / "big/open/round-1.yaml").write_text("date: 2025-06-07\ntime: \"10:00\"\ngames:\n" + "".join(
+        f"  - [{players[n]}, {players[n + 60]}]\n" for n in range(60)), encoding="utf-8")
+    return data
+
+
+@pytest.fixture(scope="module")
+def big_site(tmp_path_factory) -> Path:
+    import os
+    import subprocess
+    import sys
+    root = tmp_path_factory.mktemp("big")
+    data = _big_round(root)
+    site = root / "site"
+    env = {**os.environ, "BANZUKE_SITE_URL": SITE_URL}
+    built = subprocess.run([sys.executable, "-m", "generator", "build", "--data", str(data), "--site-dir", str(site)],
+                           cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    assert built.returncode == 0, built.stderr
+    return site
+
+
+def _printed(browser: Browser, site: Path, path: str, out: Path) -> tuple[int, str, str]:
+    """The page as Chromium prints it to PDF on A4: its number of pages, its text (pdftotext) and what the
+    QR code on its first page says (the page drawn at 150 dpi by pdftoppm, read by zbarimg)."""
+    import subprocess
+    import sys
+    sys.path.insert(0, str(ROOT / "bench"))
+    from archive import serving  # type: ignore[import-not-found]
+    with serving(site) as url:
+        page = browser.new_page()
+        page.goto(url.rstrip("/") + "/" + path)
+        page.pdf(path=str(out), format="A4", print_background=True)
+        page.close()
+    info = subprocess.run(["pdfinfo", str(out)], capture_output=True, text=True, check=True).stdout
+    pages = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
+    text = subprocess.run(["pdftotext", "-layout", str(out), "-"], capture_output=True, text=True, check=True).stdout
+    subprocess.run(["pdftoppm", "-r", "150", "-png", "-f", "1", "-l", "1", str(out), str(out.with_suffix(""))],
+                   check=True)
+    image = next(out.parent.glob(out.stem + "-*1.png"))
+    code = subprocess.run(["zbarimg", "-q", "--raw", str(image)], capture_output=True, text=True, check=False).stdout
+    return pages, text, code.strip()
+
+
+def test_the_find_your_board_sheet_of_120_players_prints_on_three_a4_pages_at_most(browser, big_site, tmp_path):
+    pages, text, code = _printed(browser, big_site, "big/open/round-1/print-names/", tmp_path / "names.pdf")
+    # 120 names at 30 lines of two a page: 60 a page, 2 pages.
+    assert pages <= 3, pages
+    assert code == SITE_URL + "big/open/round-1/"  # the round's own page
+    lines = {re.sub(r"\s+", " ", line).strip() for line in text.splitlines()}
+    assert sum("Big Open" in line for line in lines) >= 1 and "find your board" in text
+    # Every player with his board and colour: player n (0-based) is on board n + 1 with sente when n < 60, else
+    # on board n - 59 with gote.
+    flat = re.sub(r"\s+", " ", text)
+    for n in range(120):
+        name = f"{FAMILIES[n % 4]}, Maximiliane {n + 1:03d}"
+        board, mark = (n + 1, "☗") if n < 60 else (n - 59, "☖")
+        assert f"{name} {board} {mark}" in flat, name
+
+
+def test_the_pairings_sheet_prints_every_board_with_the_header_on_each_page(browser, big_site, tmp_path):
+    pages, text, code = _printed(browser, big_site, "big/open/round-1/print-boards/", tmp_path / "boards.pdf")
+    assert code == SITE_URL + "big/open/round-1/"
+    flat = re.sub(r"\s+", " ", text)
+    for n in range(60):
+        assert f"{n + 1} {FAMILIES[n % 4]}, Maximiliane {n + 1:03d}" in flat
+    # 60 boards take more than one sheet; the header (event, round, what the sheet is) is on each of them.
+    assert pages >= 2 and text.count("pairings by board") == pages
+    # No navigation on paper: the sidebar's and the header's texts are not printed.
+    assert "For organizers" not in text and "Submitting results" not in text and "Search" not in text
+
+
+def test_the_standings_sheet_and_the_links_to_the_sheets(browser, pending, tmp_path):
+    round_9 = (pending / "2000-mso-shogi/championship/round-9/index.html").read_text(encoding="utf-8")
+    assert 'href="print-boards/">pairings by board</a>' in round_9 and 'href="print-names/">find your board</a>' \
+        in round_9
+    standings = (pending / "2000-mso-shogi/championship/index.html").read_text(encoding="utf-8")
+    assert 'href="print-standings/">A sheet to print</a>' in standings
+    sheet = (pending / "2000-mso-shogi/championship/print-standings/index.html").read_text(encoding="utf-8")
+    # After round 8 (round 9 is being played): the same order as the standings page's table.
+    assert "Standings after round 8 of 9" in sheet
+    pages, text, _ = _printed(browser, pending, "2000-mso-shogi/championship/print-standings/", tmp_path / "s.pdf")
+    assert pages <= 2 and "de Vries, Pieter" in text  # no site address here: no QR code is drawn
+    assert "sheet-qr" not in sheet

@@ -64,7 +64,8 @@ def _env() -> Environment:
 class RendererBase:
     """What every part of the renderer uses: the computed results, the templates and the site being built."""
 
-    def __init__(self, loaded: Loaded):
+    def __init__(self, loaded: Loaded, site_url: str = ""):
+        self.site_url = site_url
         self.data = loaded.data
         self.results = loaded.results
         self.fesa = loaded.fesa

@@ -15,7 +15,7 @@ from ..prizes import PrizeList
 from ..scoring import RoundRecord
 from ..standings import EventResults, Standing
 from ..teams import COLUMNS
-from . import api, now
+from . import api, now, sheets
 from .base import Page, Site
 from . import rating as rating_preview
 from .festival import FestivalPages, nav_labels, varying_labels
@@ -99,6 +99,12 @@ class Renderer(FestivalPages, PlayerPages):
                                   "late": bool(event.from_round), "COLUMNS": COLUMNS,
                                   "tiebreaks": list(kind.columns(event))}
         kind.pages(self, event, res, common)
+        if kind.has_standings and res.final:
+            sheets.event_sheet(self, event, res, self.site_url)
+        if kind.has_standings:
+            for rnd in event.rounds:
+                if rnd.games:
+                    sheets.round_sheets(self, event, res, rnd, self.site_url)
 
     def rules_page(self, event: Event, common: dict[str, Any]) -> None:
         page = event_page(event, "rules")
@@ -236,8 +242,9 @@ def cell(rec: RoundRecord, number: dict[str, int]) -> str:
     return text
 
 
-def render_site(loaded: Loaded) -> Site:
-    return Renderer(loaded).build()
+def render_site(loaded: Loaded, site_url: str = "") -> Site:
+    """The site; `site_url`, the address it is published at, goes into the wall sheets' QR codes."""
+    return Renderer(loaded, site_url).build()
 
 
 def with_problems(site: Site | None, problems: list[str]) -> Site:
