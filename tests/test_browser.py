@@ -416,6 +416,51 @@ def test_wide_results_tables_keep_the_number_and_the_name_in_place(phone: Watche
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
+# For each table of the page's text: is it wider than the box it scrolls in (found here on its own: the nearest
+# ancestor that scrolls sideways), does a visible line right above that box say so, and do the columns it marks
+# sticky stay in place (position: sticky)?
+TABLES = """() => [...document.querySelectorAll('article table')].map((t, i) => {
+  let box = t;
+  while (box && box !== document.body && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) {
+    box = box.parentElement;
+  }
+  const wide = box && box !== document.body && box.scrollWidth > box.clientWidth + 1;
+  const cue = wide ? box.previousElementSibling : null;
+  const seen = cue && cue.classList.contains('scroll-cue') && cue.getBoundingClientRect().height > 0
+    && cue.getBoundingClientRect().right <= window.innerWidth && getComputedStyle(cue).visibility === 'visible';
+  const n = Number(t.dataset.sticky || 0);
+  const row = t.querySelector('tbody tr');
+  const stuck = !row || [...row.children].slice(0, n).every(c => getComputedStyle(c).position === 'sticky');
+  return {i, wide, seen: !!seen, stuck, head: t.querySelector('th') ? t.querySelector('th').innerText : ''};
+})"""
+
+
+def test_every_wide_table_on_every_page_says_it_scrolls_on_a_phone(browser: Browser, demo_build):
+    """Every page of the demo site at 375 px: a table with columns hidden to the right has a visible line above
+    it that says it scrolls; its number and name columns (data-sticky) stay; the page never scrolls sideways."""
+    site, _ = demo_build
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    unsignalled, loose, sideways, wide = [], [], [], 0
+    with serving(site) as url:
+        paths = sorted(p.relative_to(site).parent.as_posix() for p in site.rglob("index.html"))
+        assert len(paths) > 200
+        for path in paths:
+            page.goto(f"{url.rstrip('/')}/{'' if path == '.' else path + '/'}")
+            # (goto returns after the page's load event, whose listeners, the site's scripts' among them, have run)
+            for t in page.evaluate(TABLES):
+                wide += t["wide"]
+                if t["wide"] and not t["seen"]:
+                    unsignalled.append(f"{path}: table {t['i']} ({t['head']})")
+                if not t["stuck"]:
+                    loose.append(f"{path}: table {t['i']} ({t['head']})")
+            if page.evaluate("document.documentElement.scrollWidth") > PHONE["width"]:
+                sideways.append(path)
+    context.close()
+    assert unsignalled == [] and loose == [] and sideways == []
+    assert wide > 100  # standings, crosstables, rounds, the Grand Prix, the simul: the check met wide tables
+
+
 def test_the_bracket_is_whole_on_a_desktop_and_says_it_scrolls_on_a_phone(phone: Watched, desktop: Watched,
                                                                            demo_url: str):
     box = "() => { const b = document.querySelector('.bracket'); return [b.scrollWidth, b.clientWidth]; }"

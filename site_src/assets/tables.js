@@ -1,0 +1,44 @@
+// A table wider than the screen scrolls inside its box (the page does not): a line above it says so, and the
+// box's right edge shows a shadow while there are columns hidden to the right. Looked at again when the window
+// changes size. The number and name columns of the results tables stay in place (extra.css, data-sticky).
+(function () {
+  function box(table) {
+    for (var el = table; el && el !== document.body; el = el.parentElement) {
+      var overflow = getComputedStyle(el).overflowX;
+      if (overflow === "auto" || overflow === "scroll") return el;
+    }
+    return null;
+  }
+  function edge(scroller) {
+    var more = scroller.scrollLeft + scroller.clientWidth < scroller.scrollWidth - 1;
+    scroller.classList.toggle("more-right", more);
+  }
+  function mark() {
+    document.querySelectorAll(".md-typeset table").forEach(function (table) {
+      var scroller = box(table);
+      if (!scroller) return;
+      var wide = scroller.scrollWidth > scroller.clientWidth + 1;
+      var cue = scroller.previousElementSibling;
+      var has = cue && cue.classList.contains("scroll-cue");
+      if (wide && !has) {
+        cue = document.createElement("p");
+        cue.className = "scroll-cue";
+        cue.textContent = "More columns: swipe the table sideways \u2192";
+        scroller.parentNode.insertBefore(cue, scroller);
+        scroller.addEventListener("scroll", function () { edge(scroller); }, { passive: true });
+      } else if (!wide && has) {
+        cue.remove();
+      }
+      scroller.classList.toggle("scrolls", wide);
+      edge(scroller);
+    });
+  }
+  var timer = null;
+  function later() {
+    clearTimeout(timer);
+    timer = setTimeout(mark, 100);
+  }
+  if (window.document$ && window.document$.subscribe) window.document$.subscribe(function () { setTimeout(mark, 0); });
+  window.addEventListener("load", mark);
+  window.addEventListener("resize", later);
+})();
