@@ -1,4 +1,5 @@
-"""`python -m generator fesa …`: FESA turnering.txt files: check, export, register, submit."""
+"""`python -m generator fesa …`: FESA turnering.txt files: check, export, register, submit; and rate (FESA's
+rating program, in fesa_rate.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 from ..diagnostics import Location, Report, Severity, display_path
 from ..fesa import messages, turnering
 from ..fesa import validate as fesa_validate
+from . import fesa_rate
 from .common import Commands, EXIT_DATA_ERRORS, EXIT_OK, OneLineErrors, command, event_of, export_name, loaded_or_errors
 
 
@@ -79,8 +81,9 @@ def cmd_fesa_submit(args: argparse.Namespace) -> int:
 
 
 def register(sub: Commands) -> None:
-    fesa = sub.add_parser("fesa", help="FESA turnering.txt files: check, export, register, submit.",
-                          description="FESA turnering.txt files: check, export, register, submit.")
+    fesa = sub.add_parser("fesa", help="FESA turnering.txt files: check, export, register, submit; rate.",
+                          description="FESA turnering.txt files: check, export, register, submit; rate "
+                                      "tournaments as FESA's rating program does.")
     fesa_sub = fesa.add_subparsers(dest="fesa_command", required=True, metavar="FESA_COMMAND",
                                    parser_class=OneLineErrors)
     fcheck = fesa_sub.add_parser("check", help="Validate turnering.txt files as FESA's validator does.",
@@ -104,3 +107,4 @@ def register(sub: Commands) -> None:
     fsub.add_argument("--correction", action="store_true",
                       help="a corrected file for results sent before (automatic when event.yaml has fesa_submitted)")
     fsub.set_defaults(func=cmd_fesa_submit)
+    fesa_rate.register(fesa_sub)

@@ -1,0 +1,146 @@
+"""`python -m generator fesa rate LIST TURNERING… [--new-players FILE…] --out NEWLIST`: the rating officer's run
+of FESA's rating program (generator/fesa/program.py), tournament after tournament, with its published table."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from ..diagnostics import Location, Report, display_path
+from ..fesa import turnering
+from ..fesa.grades import ProgramError
+from ..fesa.lisp import Struct, read_all, write
+from ..fesa.program import newcomer, rate_tournament, table
+from .common import EXIT_DATA_ERRORS, EXIT_ENVIRONMENT, EXIT_OK
+
+ENCODING = "iso-8859-1"  # the program reads and writes its files in it
+
+
+def _forms(path: Path, report: Report) -> list[object] | None:
+    shown = display_path(path)
+    try:
+        text = path.read_bytes().decode(ENCODING)
+    except OSError as exc:
+        report.error(Location(shown), f"cannot read the file: {exc.strerror}", "check the path")
+        return None
+    return read_all(text, shown, report)
+
+
+def read_list(path: Path, report: Report) -> list[Struct] | None:
+    """A rating list: one list of #S(PLAYER …) entries."""
+    forms = _forms(path, report)
+    if forms is None:
+        return None
+    shown = display_path(path)
+    if len(forms) != 1 or not isinstance(forms[0], list) and forms[0] is not None:
+        report.error(Location(shown, 1), "a rating list is one list: ( #S(PLAYER …) … )",
+                     "the file should start with ( and end with )")
+        return None
+    entries = forms[0] or []
+    for n, entry in enumerate(entries, start=1):
+        if not isinstance(entry, Struct) or entry.name != "PLAYER":
+            report.error(Location(shown, n), f"entry {n} of the list is not a #S(PLAYER …)",
+                         "each line of the list is one player")
+    return None if report.errors else [e for e in entries if isinstance(e, Struct)]
+
+
+def read_newcomers(path: Path, report: Report) -> list[Struct] | None:
+    """nye-spillere: a list of (last first (homes…) grade-level grade-name elo games last-played)."""
+    forms = _forms(path, report)
+    if forms is None:
+        return None
+    shown = display_path(path)
+    if len(forms) != 1 or not isinstance(forms[0], list) and forms[0] is not None:
+        report.error(Location(shown, 1), "the new players are one list: ((\"Last\" \"First\" (…) 2 \"Kyu\" 0 0 nil) …)",
+                     "a second form (the program's code) is not run here: remove it")
+        return None
+    out = []
+    for n, entry in enumerate(forms[0] or [], start=1):
+        ok = isinstance(entry, list) and 8 <= len(entry) <= 10 and isinstance(entry[0], str) \
+            and isinstance(entry[1], str) and isinstance(entry[2], list) and isinstance(entry[3], int) \
+            and isinstance(entry[4], str)
+        if not ok:
+            report.error(Location(shown, n + 1), f"new player {n} is not (\"Last\" \"First\" (#S(HOME …)) "
+                         "grade-level \"Dan\"/\"Kyu\" elo games last-played)", "write it as the others are")
+            continue
+        out.append(newcomer(entry))
+    return None if report.errors else out
+
+
+def cmd_fesa_rate(args: argparse.Namespace) -> int:
+    report = Report()
+    players = read_list(args.list, report)
+    newcomers = [read_newcomers(p, report) for p in args.new_players]
+    tournaments: list[tuple[Path, Any]] = []
+    for path in args.tournaments:
+        shown = display_path(path)
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            report.error(Location(shown), f"cannot read the file: {exc.strerror}", "check the path")
+            continue
+        t = turnering.read(data, shown, report)  # (the program's own checks follow: names need not be whole)
+        if t is not None:
+            tournaments.append((path, t))
+    if report.errors or players is None or any(n is None for n in newcomers):
+        return _fail(report)
+    for i, (path, t) in enumerate(tournaments):
+        shown = display_path(path)
+        players = [*(newcomers[i] or [] if i < len(newcomers) else []), *players]
+        lines = [(p.last, p.first, [(tok.opponent, tok.result, tok.handicap) for tok in p.results])
+                 for p in t.players]
+        date = t.date_text[t.date_text.find("[") + 1:t.date_text.find("]")]
+        try:
+            outcome = rate_tournament(players, lines, date)
+        except ProgramError as exc:
+            line = t.players[exc.player].line if exc.player is not None else t.date_line
+            report.error(Location(shown, line), str(exc), "add the player to the list's new players "
+                         "(--new-players), or correct the name as the list has it")
+            return _fail(report)
+        players = outcome.players
+        print("\n".join(table(outcome, t.name, date)), end="\n\n")
+    text = "(" + "".join(write(p) + "\n" for p in players) + "\n)\n"
+    try:
+        _write(args.out, text.encode(ENCODING))
+    except (OSError, UnicodeEncodeError) as exc:
+        print(f"error: {display_path(args.out)}: cannot be written ({exc})", file=sys.stderr)
+        return EXIT_ENVIRONMENT
+    print(f"wrote {display_path(args.out)}: {len(players)} players")
+    return EXIT_OK
+
+
+def _write(path: Path, data: bytes) -> None:
+    """All or nothing: a temporary file beside it, renamed over it."""
+    fd, temp = tempfile.mkstemp(dir=path.parent if str(path.parent) else ".", prefix=".rating-")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def _fail(report: Report) -> int:
+    for line in report.lines():
+        print(line, file=sys.stderr)
+    print("nothing was written: fix the errors above", file=sys.stderr)
+    return EXIT_DATA_ERRORS
+
+
+def register(fesa_sub: Any) -> None:
+    rate = fesa_sub.add_parser(
+        "rate", help="Rate tournaments as FESA's rating program does: a list in, the new list out.",
+        description="Rate tournaments as FESA's rating program (turnering.lisp) does: read its rating list, rate "
+                    "each turnering.txt in order, print FESA's table for each and write the new list in the "
+                    "program's own format.")
+    rate.add_argument("list", type=Path, metavar="LIST", help="the rating list before (ratingliste.pre)")
+    rate.add_argument("tournaments", type=Path, nargs="+", metavar="TURNERING", help="turnering.txt, in order")
+    rate.add_argument("--new-players", type=Path, action="append", default=[], metavar="FILE",
+                      help="the new players' entries (nye-spillere) of a tournament; once per tournament, in order")
+    rate.add_argument("--out", type=Path, required=True, metavar="NEWLIST", help="where to write the new list")
+    rate.set_defaults(func=cmd_fesa_rate)

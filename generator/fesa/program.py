@@ -1,0 +1,344 @@
+"""FESA's rating program as the rating officer runs it (turnering.lisp in kota/elo_rating): a rating list in its
+own format, a tournament (turnering.txt), the new players' entries in; the list after the tournament out, the
+same bytes the program writes. Our own code after the program's rules:
+
+- A newcomer with a declared grade plays two extra games against the grade's midpoint rating, one lost and one
+  won, which count towards the 9 games; a player still unrated (his list entry holds his games, not a count) is
+  rated on all his games so far plus this tournament's, until he has 9 and a record that is not only wins or
+  only losses. His rating is the performance that makes his expected score his score (only losses: 1; only
+  wins: a draw against his best opponent is added). Every rating stands at least 400 as an opponent.
+- A rated player's change is summed game by game from his rating before each game: k × (result − expected), or
+  k × (or − pr)/160 when that is larger for a win against a stronger player, plus (1800 − pr)/200 while his
+  `bonus-count` (games since he was first rated, at most 100) is below 100 and pr below 1800; the sum is
+  rounded at the end. Opponents count with their rating after the tournament: the whole is repeated until no
+  change moves (each player in the file's order, with the others' latest figures).
+- Grades (FESA's, not the national grade the newcomer declared) rise game by game from the ratings between the
+  old and the new one: past a grade's upper bound at once; a run of games above the next grade's lower bound or
+  midpoint counts towards the limits of LB-COUNT and MP-COUNT; from 9 games (not 18) only the bound after next.
+
+The program's arithmetic is kept where it shows in the result: rationals stay exact, the performance is found
+in single-precision floats and the change in double, rounding halves to even, as Common Lisp does."""
+
+from __future__ import annotations
+
+import math
+import struct
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .grades import DAN_LB, KYU_LB, U_LIMIT, ProgramError, elo_k, grade_elo, promotions_of
+from ..numbers import points
+from .lisp import Char, Struct, SLOTS
+
+def f32(x: float) -> float:
+    """A value as a single-precision float holds it."""
+    return float(struct.unpack("f", struct.pack("f", x))[0])
+
+
+# Handicaps in grades, as single floats (the program reads 0.60 as one).
+HANDICAP_GRADES = {code: f32(v) for code, v in (("s", .20), ("m", .20), ("l", .60), ("b", 1.50), ("r", 2.10),
+                                                  ("rl", 2.70), ("2p", 3.60), ("4p", 5.00), ("5p", 6.50),
+                                                  ("6p", 8.00))}
+
+
+# --- grades as decimal numbers, for handicap games ----------------------------------------------------------
+
+def rank_number(elo: int) -> float:
+    """A rating as a decimal grade number (14.0 = 1 dan's lower bound), in single floats."""
+    if elo > DAN_LB[1]:
+        main = next(i for i, x in enumerate(DAN_LB[1:]) if elo < x)
+        return f32(f32(14.0 + main) + float(Fraction(elo - DAN_LB[main], DAN_LB[main + 1] - DAN_LB[main])))
+    if elo > KYU_LB[1]:
+        return f32(14.0 + float(Fraction(elo - KYU_LB[1], DAN_LB[1] - KYU_LB[1])))
+    main_or_none = next((i for i, x in enumerate(KYU_LB[1:]) if elo > x), None)
+    if main_or_none is None:
+        return 0.0
+    main = main_or_none
+    return f32(f32(14.0 - main) + float(Fraction(elo - KYU_LB[main + 1], KYU_LB[main] - KYU_LB[main + 1])))
+
+
+def rank_elo(number: float) -> int:
+    main = math.floor(number)
+    part = f32(number - main)
+    if main >= 15:
+        lb, ub = DAN_LB[main - 14], DAN_LB[main - 13]
+    elif main == 14:
+        lb, ub = KYU_LB[1], DAN_LB[1]
+    elif main >= -5:
+        lb, ub = KYU_LB[15 - main], KYU_LB[14 - main]
+    else:
+        return 1
+    return round(f32(lb + f32(part * (ub - lb))))
+
+
+# --- a tournament's players ---------------------------------------------------------------------------------
+
+@dataclass(eq=False)
+class Entrant:
+    """A player of the tournament: his list entry, his games and the figures being computed."""
+
+    record: Struct
+    rounds: list[tuple[int, str, str | None]] = field(default_factory=list)  # as turnering.txt has them
+    grade: str = ""  # his FESA grade before the tournament, as the table shows it
+    games: list[tuple[Entrant, Fraction, str | None, str | None]] = field(default_factory=list)
+    unrated: bool = False
+    change: Any = 0  # a rated player's change; an unrated one's rating
+    after: int = 0  # games counted after the tournament
+
+    @property
+    def elo(self) -> int:
+        return int(self.record.slots["ELO-NUMBER"] or 0)
+
+    def start(self) -> Any:
+        return self.change if self.elo == 0 else self.elo
+
+    def clean_change(self) -> Any:
+        return 0 if self.elo == 0 else self.change
+
+
+def _dummy(elo: int) -> Entrant:
+    return Entrant(Struct("PLAYER", {**dict(SLOTS["PLAYER"]), "ELO-NUMBER": elo}))
+
+
+def effective(me: Entrant, opponent: Entrant, side: str | None, code: str | None) -> int:
+    """The opponent's rating as it counts in one game: after the tournament, at least 400, moved by a handicap
+    (given by me: +; received: −) through the decimal grades."""
+    rating = max(400, opponent.start() + opponent.clean_change())
+    if side is None or code is None:
+        return int(rating)
+    grades = HANDICAP_GRADES.get(code.lower())
+    if grades is None:
+        raise ProgramError(f"unknown handicap '{code}'")
+    if side == "+":
+        return rank_elo(f32(rank_number(int(rating)) - grades))
+    mine = int(me.start())
+    return int(rating + (mine - rank_elo(f32(rank_number(mine) - grades))))
+
+
+def rated_results(me: Entrant) -> list[tuple[int, Fraction, int]]:
+    return [(effective(me, opp, side, code), score, 1) for opp, score, side, code in me.games]
+
+
+# --- the two formulas ----------------------------------------------------------------------------------------
+
+LOG10_400 = f32(f32(math.log(10)) / 400)
+STEP = f32(0.0001)
+
+
+def _single(x: Any) -> Any:
+    return f32(x) if isinstance(x, float) else x
+
+
+def performance(games: list[tuple[int, Fraction, int]]) -> int:
+    """The rating whose expected score over the games is the score made (Newton's method in single floats,
+    each step at most 800, stopping when a step is below a limit that grows a little each time)."""
+    guess: Any = games[0][0]
+    limit = f32(0.001)
+    while True:
+        a: Any = 0
+        b: Any = 0
+        for rating, score, weight in games:
+            u1 = f32(10 ** f32(_single(rating - guess) / 400))
+            u2 = f32(1 / f32(1 + u1))
+            a = f32(a + f32(weight * f32(float(score) - u2)))
+            b = f32(b + f32(f32(f32(weight * u1) * u2) * u2))
+        step: Any = f32(f32(a / b) / LOG10_400)
+        step = 800 if step > 800 else -800 if step < -800 else step
+        limit = f32(limit + STEP)
+        if abs(step) < limit:
+            return max(1, int(round(_single(guess + step))))
+        guess = _single(guess + step)
+
+
+def gain(my: Any, opponent: int, score: Fraction, bonus_count: int) -> Any:
+    """One game's change for a rated player (`my`: his rating before the game, exact or a double)."""
+    k = elo_k(my)
+    normal = k * (score - 1 / (1 + 10 ** ((opponent - my) / 400.0)))
+    upset = k * (opponent - my) / 160 if isinstance(my, float) else Fraction(k * (opponent - my), 160)
+    weak: Any = 0
+    if bonus_count < 100 and my < 1800:
+        weak = (1800 - my) / 200 if isinstance(my, float) else Fraction(1800 - my, 200)
+    won_upset = score == 1 and opponent > my and upset > normal
+    return (upset if won_upset else normal) + weak
+
+
+def _count(games: Any) -> int:
+    return len(games) if isinstance(games, list) else int(games or 0)
+
+
+def prepare(entrants: list[Entrant]) -> None:
+    """Who is rated by the formula, who by performance (with his earlier games, or a newcomer's two)."""
+    for e in entrants:
+        old = e.record.slots
+        before = _count(old["GAMES"])
+        if before == 0:
+            if int(old["NSR-GRADE-LEVEL"] or 0) > 0:
+                dummy = _dummy(grade_elo(int(old["NSR-GRADE-LEVEL"]), str(old["NSR-GRADE-NAME"])))
+                e.games[:0] = [(dummy, Fraction(0), None, None), (dummy, Fraction(1), None, None)]
+            e.after, e.unrated = len(e.games), True
+            old["ELO-NUMBER"] = 0
+        elif not isinstance(old["GAMES"], list):
+            e.after = before + len(e.games)
+        elif (all(g[1] == 0 for g in old["GAMES"]) or all(g[1] == 1 for g in old["GAMES"]) or e.elo == 0
+              or before + len(e.games) < U_LIMIT):
+            e.games[:0] = [(_dummy(int(g[0])), Fraction(g[1]), None, None) for g in reversed(old["GAMES"])]
+            e.after, e.unrated = len(e.games), True
+            old["ELO-NUMBER"] = 0
+        else:
+            e.after = before + len(e.games)
+
+
+def iterate(entrants: list[Entrant]) -> int:
+    """Every player's figure, again and again in the file's order, until a whole pass changes none; the
+    number of passes."""
+    passes = 0
+    moved = -1
+    while moved != 0:
+        moved, passes = 0, passes + 1
+        for e in entrants:
+            results = rated_results(e)
+            if not e.unrated:
+                bonus = int(e.record.slots["BONUS-COUNT"] or 0)
+                change: Any = 0
+                for opponent, score, _ in results:
+                    change = change + gain(e.elo + change, opponent, score, bonus)
+                    bonus += 1
+                new: Any = round(change)
+            elif all(g[1] == 0 for g in e.games):
+                new = 1
+            elif all(g[1] == 1 for g in e.games):
+                best = max(results, key=lambda r: r[0])  # the first of the best
+                new = performance([(best[0], Fraction(1, 2), best[2]), *results])
+            else:
+                new = performance(results)
+            moved += (e.change - new) ** 2
+            e.change = new
+    return passes
+
+
+def after_tournament(entrants: list[Entrant], date: str, origin: str) -> None:
+    """The list entries: games (an unrated player's list of them), bonus count, last played, where."""
+    for e in entrants:
+        old = e.record.slots
+        old["GAMES"] = [list(r) for r in rated_results(e)] if e.unrated else e.after
+        old["BONUS-COUNT"] = 0 if e.unrated else min(100, int(old["BONUS-COUNT"] or 0) + len(e.games))
+        old["LAST-PLAYED"] = date
+        homes = old["NATIONALITY-LIST"] = list(old["NATIONALITY-LIST"] or [])
+        home = next((h for h in homes if isinstance(h, Struct) and h.slots["LIST"] == Char(origin)), None)
+        if home is None:
+            if not homes or not isinstance(homes[0], Struct):
+                raise ProgramError(f"{old['LAST-NAME']} {old['FIRST-NAME']} has no nationality in the list")
+            home = Struct("HOME", {**homes[0].slots, "LIST": Char(origin)})
+            homes.insert(0, home)
+        home.slots["LAST"] = date
+
+
+# --- one tournament, and the list after it --------------------------------------------------------------------
+
+@dataclass
+class Outcome:
+    players: list[Struct]  # the new list, in its order
+    entrants: list[Entrant]
+    promotions: list[str]
+    passes: int
+
+
+def newcomer(entry: Any) -> Struct:
+    """An entry of nye-spillere: (last first homes national-grade-level national-grade-name elo games
+    last-played [lb-count mp-count]), as the program makes a list entry of it."""
+    values = list(entry) + [None] * (10 - len(entry))
+    keys = ("LAST-NAME", "FIRST-NAME", "NATIONALITY-LIST", "NSR-GRADE-LEVEL", "NSR-GRADE-NAME", "ELO-NUMBER",
+            "GAMES", "LAST-PLAYED", "LB-COUNT", "MP-COUNT")
+    return Struct("PLAYER", {**dict(SLOTS["PLAYER"]), **dict(zip(keys, values[:10], strict=True))})
+
+
+def rate_tournament(players: list[Struct], lines: list[tuple[str, str, list[tuple[int, str, str | None]]]],
+                    date: str) -> Outcome:
+    """`lines`: the tournament's players in its order: last name, first name, and each round's (opponent's
+    number, 0 for none; + - or =; the handicap as written, e.g. "+2p", or None)."""
+    check_games(lines)
+    entrants = []
+    for n, (last, first, _) in enumerate(lines):
+        who = " ".join(x for x in (last, first) if x)
+        record = next((p for p in players if p.slots["LAST-NAME"] == last and p.slots["FIRST-NAME"] == first), None)
+        if record is None:
+            raise ProgramError(f"{who} is not in the rating list, nor among the new players", n)
+        played = record.slots["LAST-PLAYED"]
+        if isinstance(played, str) and not played < date:
+            raise ProgramError(f"{who} played on {played}, which is not before this tournament ({date})", n)
+        level, kind = int(record.slots["GRADE-LEVEL"] or 0), str(record.slots["GRADE-NAME"] or "")
+        entrants.append(Entrant(record, grade=f"{level:2d} {kind:3}" if level > 0 else f"   {kind:3}"))
+    for e, (_, _, rounds) in zip(entrants, lines, strict=True):
+        e.rounds = rounds
+        for opponent, result, handicap in rounds:
+            if opponent == 0:
+                continue
+            score = {"+": Fraction(1), "-": Fraction(0), "=": Fraction(1, 2)}[result]
+            e.games.append((entrants[opponent - 1], score, handicap[0] if handicap else None,
+                            handicap[1:] if handicap else None))
+    homes = [[h.slots["LIST"] for h in e.record.slots["NATIONALITY-LIST"] or [] if isinstance(h, Struct)]
+             for e in entrants]
+    europe, america = (sum(Char(c) in h for h in homes) for c in "EA")
+    origin = "A" if america > europe else "E"
+    prepare(entrants)
+    passes = iterate(entrants)
+    after_tournament(entrants, date, origin)
+    promotions: list[str] = []
+    for e in entrants:
+        promotions_of(e, promotions)
+    for e in entrants:
+        e.record.slots["ELO-NUMBER"] = e.elo + e.change
+    ordered = sorted(players, key=lambda p: -int(p.slots["ELO-NUMBER"] or 0))  # stable, as the program's
+    return Outcome(ordered, entrants, promotions, passes)
+
+
+def check_games(lines: list[tuple[str, str, list[tuple[int, str, str | None]]]]) -> None:
+    """The program's own checks of a tournament: every game is in both players' lines, worth one point between
+    them, with the handicap given by one and received by the other."""
+    for n, (last, first, rounds) in enumerate(lines):
+        for r, (opponent, result, handicap) in enumerate(rounds, start=1):
+            if result not in "+-=" or not 0 <= opponent <= len(lines):
+                raise ProgramError(f"round {r} of {last} {first}: '{opponent}{result}' is not a game the program "
+                                   "rates (an opponent's number, then + - or =)", n)
+            if opponent == 0:
+                continue
+            other = lines[opponent - 1][2]
+            back = other[r - 1] if r <= len(other) else None
+            if back is None or back[0] != n + 1:
+                raise ProgramError(f"round {r}: {last} {first} played number {opponent}, whose line does not "
+                                   f"have him in that round", n)
+            scores = {"+": Fraction(1), "-": Fraction(0), "=": Fraction(1, 2)}
+            if back[1] not in scores or scores[result] + scores[back[1]] != 1:
+                raise ProgramError(f"round {r}: {last} {first} and number {opponent} do not share one point", n)
+            mine, theirs = handicap or "", back[2] or ""
+            if bool(mine) != bool(theirs) or mine and ({mine[0], theirs[0]} != {"+", "-"}
+                                                       or mine[1:].lower() != theirs[1:].lower()):
+                raise ProgramError(f"round {r}: with a handicap one player gives it and the other receives the "
+                                   f"same one ({last} {first} and number {opponent})", n)
+
+
+def table(outcome: Outcome, name: str, date: str) -> list[str]:
+    """FESA's published table of the tournament: Nr, name, nationality, grade, ELO (an unrated player's new
+    rating, marked *), the rounds, points and the rating change; then the promotions."""
+    es = outcome.entrants
+    last = max((len(str(e.record.slots["LAST-NAME"])) for e in es), default=4)
+    first = max((len(str(e.record.slots["FIRST-NAME"])) for e in es), default=0)
+    handicaps = any(h for e in es for _, _, h in e.rounds)
+    out = [f"{name} : {date}", f"{'Nr Name':<{last + first + 5}}Nat  Grade  ELO  " + "".join(
+        f" {n:2d} " + ("     " if handicaps else "") for n in range(1, len(es[0].rounds) + 1) if es) + " Pts   +/-"]
+    for nr, e in enumerate(es, start=1):
+        slots = e.record.slots
+        homes = [h for h in slots["NATIONALITY-LIST"] or [] if isinstance(h, Struct)]
+        nat = str(homes[0].slots["NATIONALITY"] or "") if homes else ""
+        elo = e.elo if e.unrated else e.elo - e.change  # (the list entry holds the new rating by now)
+        rounds = " ".join(f"{o:2d}{r}" + (f"({h[0]}{h[1:]:2})" if h else "     " if handicaps else "")
+                          for o, r, h in e.rounds)
+        played = sum(({"+": Fraction(1), "=": Fraction(1, 2)}.get(r, Fraction(0)) for _, r, _ in e.rounds),
+                     Fraction(0))
+        change = "" if e.unrated else f"{e.change:+4d}"
+        out.append(f"{nr:2d} {str(slots['LAST-NAME']):<{last}} {str(slots['FIRST-NAME']):<{first}} {nat:3} "
+                   f"{e.grade} {elo:4d}{'*' if e.unrated else ' '} {rounds} {points(played):>3} {change}".rstrip())
+    out += [f"Promoting {p}" for p in outcome.promotions]
+    return out
+
