@@ -26,7 +26,7 @@ GRADES: dict[str, tuple[int, int]] = {
 }
 SHOGIDOJO_BONUS = 450
 
-_GRADE = re.compile(r"^\s*(\d{1,2})\s*-?\s*(d|dan|k|kyu|kyū)\s*$", re.IGNORECASE)
+_GRADE = re.compile(r"^\s*(\d{1,2})\s*-?\s*(d|dan|k|kyu|kyū)\s*\Z", re.IGNORECASE)
 
 
 def parse_grade(text: str) -> str | None:

@@ -44,6 +44,13 @@ def _registry_unread(report: Report) -> bool:
     return any(Path(f).name == "players.yaml" for f in report.unread)
 
 
+def name_of(players: dict[str, Player], pid: str) -> str:
+    """A player's name for a message, or his id when players.yaml does not have him (it may be unreadable, or
+    the id mistyped: that has its own error)."""
+    player = players.get(pid)
+    return player.name if player is not None else pid
+
+
 def known(ref: Ref, players: dict[str, Player], report: Report) -> bool:
     if ref.id in players:
         return True
@@ -68,7 +75,7 @@ def validate_event(event: Event, players: dict[str, Player], report: Report) -> 
     for ref in event.entrants:
         first = event.from_round.get(ref.id)
         if first is not None and first > LAST_FROM_ROUND:
-            report.error(ref.loc, f"{players[ref.id].name if ref.id in players else ref.id} enters from round "
+            report.error(ref.loc, f"{name_of(players, ref.id) if ref.id in players else ref.id} enters from round "
                          f"{first}, but late entries are accepted only until round {LAST_FROM_ROUND}",
                          f"from_round must be 2, 3 or {LAST_FROM_ROUND}")
 
@@ -98,18 +105,18 @@ def validate_event(event: Event, players: dict[str, Player], report: Report) -> 
             _place(ref, rnd.number, event, entrants, seen, players, report)
         for pid, loc in seen.items():
             if pid in event.withdrawn and rnd.number > event.withdrawn[pid] and pid in players:
-                report.error(loc, f"{players[pid].name} withdrew after round {event.withdrawn[pid]} but plays in "
+                report.error(loc, f"{name_of(players, pid)} withdrew after round {event.withdrawn[pid]} but plays in "
                              f"round {rnd.number}", "remove the game, or correct after_round in 'withdrawn'")
             first = event.from_round.get(pid, 1)
             if rnd.number < first and pid in players:
-                report.error(loc, f"{players[pid].name} plays in round {rnd.number} but enters from round {first}",
+                report.error(loc, f"{name_of(players, pid)} plays in round {rnd.number} but enters from round {first}",
                              "pair late entries only from their first round, or correct from_round")
         for pid in entrants if event.kind.everyone_every_round else ():  # a team's reserve may sit out a round
             if rnd.number < event.from_round.get(pid, 1) or rnd.number > event.withdrawn.get(pid, rnd.number):
                 continue
             if pid not in seen and rnd.readable:
                 report.error(rnd.pairings_end or rnd.loc,
-                             f"{players[pid].name} ({pid}) is missing from round {rnd.number}",
+                             f"{name_of(players, pid)} ({pid}) is missing from round {rnd.number}",
                              "pair the player, or list the id under 'absent:' or 'bye:'")
 
     for pid in event.withdrawn:
@@ -118,11 +125,12 @@ def validate_event(event: Event, players: dict[str, Player], report: Report) -> 
                          suggest(pid, list(entrants)) or "use the id of an entrant")
     for adj in event.adjustments:
         where = adj.loc or event.loc
-        if adj.player not in players and not _registry_unread(report):
-            report.error(where, f"unknown player id '{adj.player}' in rating_adjustments",
-                         suggest(adj.player, list(players)) or "use an id from players.yaml")
+        if adj.player not in players:
+            if not _registry_unread(report):
+                report.error(where, f"unknown player id '{adj.player}' in rating_adjustments",
+                             suggest(adj.player, list(players)) or "use an id from players.yaml")
         elif entrants and adj.player not in entrants:
-            report.error(where, f"{players[adj.player].name} is not entered in {event.short}",
+            report.error(where, f"{name_of(players, adj.player)} is not entered in {event.short}",
                          "adjust only the ratings of entrants")
         if adj.from_round > event.rounds_planned:
             report.error(where, f"from_round {adj.from_round} is beyond the event's {event.rounds_planned} rounds")
@@ -139,7 +147,7 @@ def _knockout(event: Event, players: dict[str, Player], entrants: dict[str, Loca
         for game in rnd.replays:
             for ref in (game.sente, game.gote):
                 if known(ref, players, report) and entrants and ref.id not in entrants:
-                    report.error(ref.loc, f"{players[ref.id].name} is in a replay but not entered in {event.short}",
+                    report.error(ref.loc, f"{name_of(players, ref.id)} is in a replay but not entered in {event.short}",
                                  "replay only knock-out games of this event")
         if event.replay_draws:
             _replayed_draws(event, rnd, report)
@@ -165,7 +173,7 @@ def _playoff(event: Event, players: dict[str, Player], entrants: dict[str, Locat
     for game in po.games:
         for ref in (game.sente, game.gote):
             if known(ref, players, report) and ref.id not in entrants:
-                report.error(ref.loc, f"{players[ref.id].name} plays in the play-off but is not entered in "
+                report.error(ref.loc, f"{name_of(players, ref.id)} plays in the play-off but is not entered in "
                              f"{event.short}", "only players sharing first place play the play-off")
 
 
@@ -195,12 +203,12 @@ def _place(ref: Ref, number: int, event: Event, entrants: dict[str, Location], s
     if not known(ref, players, report):
         return
     if ref.id in seen:
-        report.error(ref.loc, f"{players[ref.id].name} is in round {number} twice "
+        report.error(ref.loc, f"{name_of(players, ref.id)} is in round {number} twice "
                      f"(also at line {seen[ref.id].line})", "each player plays once per round")
         return
     seen[ref.id] = ref.loc
     if entrants and ref.id not in entrants:
-        report.error(ref.loc, f"{players[ref.id].name} plays in round {number} but is not entered "
+        report.error(ref.loc, f"{name_of(players, ref.id)} plays in round {number} but is not entered "
                      f"in {event.short}", "add the id to 'players' in event.yaml")
 
 
@@ -212,11 +220,11 @@ def _repeats(event: Event, players: dict[str, Player], report: Report) -> None:
             pair = frozenset((game.sente.id, game.gote.id))
             # A knock-out pairing is fixed in advance: a rematch there is no arbiter's choice.
             if len(pair) == 2 and pair in met and not game.knockout and all(p in players for p in pair):
-                report.warning(game.loc, f"{players[game.sente.id].name} and {players[game.gote.id].name} "
+                report.warning(game.loc, f"{name_of(players, game.sente.id)} and {name_of(players, game.gote.id)} "
                                f"already met in round {met[pair]}", "a Swiss avoids rematches")
             met.setdefault(pair, rnd.number)
         for ref in rnd.byes:
             byes[ref.id] += 1
             if byes[ref.id] == 2 and ref.id in players:
-                report.warning(ref.loc, f"{players[ref.id].name} gets a second bye",
+                report.warning(ref.loc, f"{name_of(players, ref.id)} gets a second bye",
                                "the bye goes to the lowest-ranked player without one")

@@ -123,3 +123,40 @@ def test_environment_problems_are_one_line_and_exit_3(datadir, tmp_path):
         errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
         assert result.returncode == 3 and "Traceback" not in result.stderr, args
         assert len(errors) == 1 and "Not a directory" in errors[0], args
+
+
+def test_a_players_file_read_in_part_does_not_break_the_rating_adjustments():
+    """players.yaml with an error is 'unread' (every id would look unknown, so none is called so); a rating
+    adjustment for a player it lost, in an event whose other entrants it has, gave a KeyError."""
+    from generator.diagnostics import Report
+    from generator.pipeline import load
+    from generator.validate import validate_event
+    from .conftest import MINI
+    loaded = load(MINI)
+    event = loaded.data.festivals[0].events[0]
+    assert [a.player for a in event.adjustments] == ["evil"]
+    players = {pid: p for pid, p in loaded.data.players.items() if pid != "evil"}
+    report = Report()
+    report.unread.add("data/players.yaml")
+    validate_event(event, players, report)  # no exception
+    assert not any("evil" in d.message for d in report.errors)
+
+
+def test_a_simul_opponent_not_in_players_yaml_is_one_located_error(tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "demo", data)
+    edit(data / "2000-mso-shogi/simul/round-1.yaml", "[nakao-osamu,   de-vries-pieter,",
+         "[nakao-osamu,   de-vries-pietr,")
+    code, lines = check(data)
+    assert code == 1
+    assert lines[:2] == ["data/2000-mso-shogi/simul/round-1.yaml:7:21: error: unknown player id 'de-vries-pietr' "
+                         "(did you mean 'de-vries-pieter'?)", "data: 1 error, 0 warnings"]
+
+
+def test_an_id_with_a_newline_at_its_end_is_not_an_id(datadir):
+    (datadir.root / "cup").rename(datadir.root / "cup\n")
+    code, lines = check(datadir.root)
+    assert code == 1 and any("festival folder name 'cup\\n' is not a simple id" in line for line in lines)
+    result = run_generator("build", "--data", str(datadir.root), "--site-dir", str(datadir.root.parent / "site"),
+                           cwd=datadir.root.parent)
+    assert result.returncode == 1 and not (datadir.root.parent / "site").exists()

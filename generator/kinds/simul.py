@@ -22,7 +22,7 @@ from ..sources import round_writer
 from ..sources.common import refs
 from ..sources.fields import Fields
 from ..sources.yamltree import Mapping
-from ..validate import known
+from ..validate import known, name_of
 from .base import EventKind, PairRequest, Proposal
 
 if TYPE_CHECKING:
@@ -216,10 +216,10 @@ def _check(event: Event, players: dict[PlayerId, Player], entrants: dict[PlayerI
         if not known(ref, players, report):
             continue
         if ref.id in givers:
-            report.error(ref.loc, f"{players[ref.id].name} is listed twice as a giver (first at line "
+            report.error(ref.loc, f"{name_of(players, ref.id)} is listed twice as a giver (first at line "
                          f"{givers[ref.id].line})", "list each giver once")
         elif ref.id in entrants:
-            report.error(ref.loc, f"{players[ref.id].name} is both a giver and an opponent (line "
+            report.error(ref.loc, f"{name_of(players, ref.id)} is both a giver and an opponent (line "
                          f"{entrants[ref.id].line})", "remove the player from 'players' or from 'givers'")
         givers.setdefault(ref.id, ref.loc)
 
@@ -232,28 +232,30 @@ def _check(event: Event, players: dict[PlayerId, Player], entrants: dict[PlayerI
         for game in rnd.games:
             if game.sente.id not in givers:
                 if game.sente.id in players:
-                    report.error(game.sente.loc, f"{players[game.sente.id].name} is not a giver, but is named first "
-                                 f"on board {game.board}", "name the giver first on every board: [giver-id, "
+                    report.error(game.sente.loc, f"{name_of(players, game.sente.id)} is not a giver, but is named "
+                                 f"first on board {game.board}", "name the giver first on every board: [giver-id, "
                                  "opponent-id, result], or list the player under 'givers:'")
                 continue
             if game.gote.id in givers:
-                report.error(game.gote.loc, f"{players[game.gote.id].name} is a giver and cannot be an opponent",
+                report.error(game.gote.loc, f"{name_of(players, game.gote.id)} is a giver and cannot be an opponent",
                              "pair each giver with opponents from 'players'")
                 continue
             boards[game.sente.id].append(game.gote.id)
         for giver in _setup(event).givers:
             played = len(boards.get(giver.ref.id, []))
             if giver.boards is not None and played != giver.boards and rnd.readable and giver.ref.id in players:
-                report.warning(giver.ref.loc, f"{players[giver.ref.id].name} plays {played} boards in round "
+                report.warning(giver.ref.loc, f"{name_of(players, giver.ref.id)} plays {played} boards in round "
                                f"{rnd.number}, not the {giver.boards} given in event.yaml",
                                "correct 'boards' or the round file")
         for pro in (g for g in _setup(event).givers if g.professional and boards.get(g.ref.id)):
-            weakest = min(boards[pro.ref.id], key=elo)
+            weakest = min((p for p in boards[pro.ref.id] if p in players), key=elo, default=None)
+            if weakest is None:  # (an unknown id has its own error)
+                continue
             stronger = sorted((pid for g, opps in boards.items() if g != pro.ref.id for pid in opps
                                if elo(pid) > elo(weakest)), key=lambda p: (-elo(p), p))
             if stronger:
-                report.warning(rnd.loc, f"{players[pro.ref.id].name} (professional) plays {players[weakest].name} "
-                               f"({elo(weakest)}) while {players[stronger[0]].name} "
+                report.warning(rnd.loc, f"{name_of(players, pro.ref.id)} (professional) plays "
+                               f"{name_of(players, weakest)} ({elo(weakest)}) while {players[stronger[0]].name} "
                                f"({elo(stronger[0])}) plays another giver",
                                "the professional plays the strongest opponents present (seed)")
 

@@ -14,8 +14,8 @@ from ..tiebreaks import TIEBREAKS
 from .fields import Fields, as_str, suggest
 from .yamltree import Scalar, Tree
 
-SPAN = re.compile(r"^(([01]?[0-9]|2[0-3]):[0-5][0-9])(\s*[-–]\s*(([01]?[0-9]|2[0-3]):[0-5][0-9]))?$")
-SLUG = re.compile(r"^(?=.{1,64}$)[a-z0-9]+(?:-[a-z0-9]+)*$")  # an id: it names a folder or a page, so it is short
+SPAN = re.compile(r"^(([01]?[0-9]|2[0-3]):[0-5][0-9])(\s*[-–]\s*(([01]?[0-9]|2[0-3]):[0-5][0-9]))?\Z")
+SLUG = re.compile(r"^(?=.{1,64}\Z)[a-z0-9]+(?:-[a-z0-9]+)*\Z")  # an id: it names a folder or a page, so it is short
 
 
 def country(f: Fields, key: str, report: Report, required: bool = False) -> str | None:

@@ -18,7 +18,7 @@ from .rounds import read_round
 from .fields import Fields, as_int
 from .yamltree import Mapping, Tree, load
 
-ROUND_FILE = re.compile(r"^round-([1-9][0-9]{0,1})\.yaml$")  # round-1.yaml … round-99.yaml
+ROUND_FILE = re.compile(r"^round-([1-9][0-9]{0,1})\.yaml\Z")  # round-1.yaml … round-99.yaml
 MAX_ROUNDS = 99
 
 

@@ -16,7 +16,7 @@ from .common import refs
 from .fields import Fields, as_int, as_str, suggest
 from .yamltree import Mapping, Scalar, Sequence, Tree, load
 
-TIME = re.compile(r"^([01]?[0-9]|2[0-3]):[0-5][0-9]$")
+TIME = re.compile(r"^([01]?[0-9]|2[0-3]):[0-5][0-9]\Z")
 
 
 def read_round(path: Path, number: int, report: Report, game: str = "shogi") -> Round:
