@@ -115,7 +115,8 @@ def validate_event(event: Event, players: dict[str, Player], report: Report) -> 
             if rnd.number < event.from_round.get(pid, 1) or rnd.number > event.withdrawn.get(pid, rnd.number):
                 continue
             if pid not in seen and rnd.readable:
-                report.error(rnd.pairings_end or rnd.loc,
+                # (a round file: after its pairings; a turnering.txt: the player's own line)
+                report.error(rnd.pairings_end or (entrants[pid] if entrants[pid].line else rnd.loc),
                              f"{name_of(players, pid)} ({pid}) is missing from round {rnd.number}",
                              "pair the player, or list the id under 'absent:' or 'bye:'")
 

@@ -58,7 +58,7 @@ def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | No
     seed = f.raw("shuffle_seed")
     shuffle_seed = as_int(seed, report, "shuffle_seed", 0, 10**15) if seed is not None else None
     if seed is None and kind.game.shuffle_seed_required:  # written but not a number: reported by as_int
-        report.error(Location(shown), "the seed of round 1's random pairing is missing",
+        report.error(f.loc(), "the seed of round 1's random pairing is missing",
                      "add shuffle_seed: with any whole number, e.g. the date as 20090829")
     category = choice(f, "category", CATEGORIES, report, required=False) or ""
     sente_rule = choice(f, "sente", sente.RULES, report, required=False) or "balanced"
