@@ -6,6 +6,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from .conftest import ROOT, Writer, run_generator
 
 SHUURO = ROOT / "tests" / "fixtures" / "shuuro"
@@ -160,3 +162,22 @@ def test_an_id_with_a_newline_at_its_end_is_not_an_id(datadir):
     result = run_generator("build", "--data", str(datadir.root), "--site-dir", str(datadir.root.parent / "site"),
                            cwd=datadir.root.parent)
     assert result.returncode == 1 and not (datadir.root.parent / "site").exists()
+
+
+@pytest.mark.parametrize("name", ["organizers", "players", "api", "search", "assets", "promotion", "submitting"])
+def test_a_festival_folder_cannot_take_a_name_the_site_writes(datadir, name):
+    (datadir.root / "cup").rename(datadir.root / name)
+    code, lines = check(datadir.root)
+    assert code == 1
+    assert lines[0].startswith(f"data/{name}: error: a festival folder cannot be called '{name}'"), lines
+    result = run_generator("build", "--data", str(datadir.root), "--site-dir", str(datadir.root.parent / "site"),
+                           cwd=datadir.root.parent)
+    assert result.returncode == 1 and not (datadir.root.parent / "site").exists()
+
+
+def test_an_event_folder_cannot_take_a_festival_pages_name(datadir):
+    (datadir.root / "cup/open").rename(datadir.root / "cup/prizes")
+    edit(datadir.root / "cup/festival.yaml", "events: [open]", "events: [prizes]")
+    code, lines = check(datadir.root)
+    assert code == 1 and lines[0].startswith("data/cup/festival.yaml:6:10: error: an event folder cannot be called "
+                                             "'prizes': the festival's own page 'prizes' has that name"), lines

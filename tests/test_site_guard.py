@@ -119,3 +119,18 @@ def test_every_sidebar_names_each_event_by_its_short_name(demo_build):
                     wrong.append(f"{page.relative_to(site)}: {href} says {label.strip()!r}")
     assert wrong == []
     assert seen > 200  # every page of a festival (129) links to its other events: the check did run
+
+
+def test_every_name_the_site_writes_is_one_no_data_folder_may_take(demo_build):
+    """Data folders become parts of addresses: the names the site writes itself at its top and in a festival are
+    the ones generator/site_names.py refuses, so that no festival or event replaces a page."""
+    from generator.site_names import FESTIVAL_PAGES, taken_at_top
+    from .conftest import DEMO
+    site, _ = demo_build
+    festivals = {p.name for p in DEMO.iterdir() if p.is_dir()}
+    top = {p.name.split(".")[0] for p in site.iterdir()} - festivals
+    assert top and all(taken_at_top(name) for name in top), sorted(n for n in top if not taken_at_top(n))
+    from generator.pipeline import load
+    for festival in load(DEMO).data.festivals:
+        own = {p.name.split(".")[0] for p in (site / festival.id).iterdir()} - {e.id for e in festival.events}
+        assert own and own <= FESTIVAL_PAGES, (festival.id, own)

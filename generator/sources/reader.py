@@ -22,6 +22,7 @@ from pathlib import Path
 from ..diagnostics import Location, Report, display_path
 from ..model import (DataSet, Festival, GrandPrixEvent, GrandPrixRules, Player, PrizeFund)
 from . import common
+from ..site_names import taken_at_top, taken_in_festival
 from .common import SLUG
 from .events import read_event
 from .fesa_event import read_fesa_tournament
@@ -44,6 +45,11 @@ def read_data(root: Path, report: Report, stop_at: tuple[str, int] | None = None
         if folder.is_symlink():
             report.error(Location(display_path(folder)), "this folder is a link to another place",
                          "festival folders must be real folders in the data folder")
+            continue
+        why = taken_at_top(folder.name)
+        if why is not None and any((folder / f).exists() for f in ("festival.yaml", "turnering.txt")):
+            report.error(Location(display_path(folder)), f"a festival folder cannot be called '{folder.name}': {why}",
+                         "rename the folder, e.g. with the year first: 2024-" + folder.name)
             continue
         if (folder / "festival.yaml").exists():
             festival = read_festival(folder, report, stop_at)
@@ -167,6 +173,11 @@ def read_festival(folder: Path, report: Report, stop_at: tuple[str, int] | None 
             report.error(loc, f"event '{event_id}' is listed twice", "list each event folder once")
             continue
         listed.add(event_id)
+        why = taken_in_festival(event_id)
+        if why is not None:
+            report.error(loc, f"an event folder cannot be called '{event_id}': {why}",
+                         f"rename the folder and its line here, e.g. {event_id}-open")
+            continue
         if event_id not in folders or not (folder / event_id / "event.yaml").exists():
             report.error(loc, f"there is no event folder '{event_id}' with an event.yaml here",
                          suggest(event_id, sorted(folders)) or "create the folder and its event.yaml")

@@ -1,0 +1,35 @@
+"""Which names a data folder may take: a festival's folder and an event's folder become parts of the site's
+addresses, so none may be a name the site writes itself. The one place that decides it (sources/reader.py asks
+here; render/ writes under these names)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+SITE_SOURCE = Path(__file__).resolve().parent.parent / "site_src"  # the hand-written pages and the theme's files
+# What the generator and the theme write at the top of the site, besides the hand-written pages.
+SITE_TOP = frozenset({"index", "players", "api", "search", "assets", "promotion", "404", "sitemap", "stylesheets",
+                      "javascripts", "images", "fonts"})
+# A festival's own pages beside its events' folders (render/festival.py).
+FESTIVAL_PAGES = frozenset({"index", "programme", "prizes", "grand-prix"})
+
+
+def hand_written() -> frozenset[str]:
+    """The names at the top of site_src/ (organizers.md → organizers, assets/ → assets)."""
+    if not SITE_SOURCE.is_dir():
+        return frozenset()
+    return frozenset(p.stem if p.is_file() else p.name for p in SITE_SOURCE.iterdir() if not p.name.startswith("."))
+
+
+def taken_at_top(name: str) -> str | None:
+    """Why a festival folder cannot be called `name` (None: it can)."""
+    if name in hand_written():
+        return f"the site's page or folder '{name}' (site_src/) has that name"
+    if name in SITE_TOP:
+        return f"the site writes its own '{name}' there"
+    return None
+
+
+def taken_in_festival(name: str) -> str | None:
+    """Why an event folder cannot be called `name`."""
+    return f"the festival's own page '{name}' has that name" if name in FESTIVAL_PAGES else None
