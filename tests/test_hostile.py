@@ -181,3 +181,17 @@ def test_an_event_folder_cannot_take_a_festival_pages_name(datadir):
     code, lines = check(datadir.root)
     assert code == 1 and lines[0].startswith("data/cup/festival.yaml:6:10: error: an event folder cannot be called "
                                              "'prizes': the festival's own page 'prizes' has that name"), lines
+
+
+@pytest.mark.parametrize(("file", "old", "new", "key"), [
+    ("2000-mso-shogi/team-match/event.yaml", "name: France and Switzerland", 'name: "France\\u202e and\\x07"', "name"),
+    ("2000-mso-shogi/championship/event.yaml", "short: ESC", 'short: "ESC\\x1b[31m\\u2066"', "short"),
+])
+def test_control_and_bidi_characters_are_refused_where_they_are_written(tmp_path, file, old, new, key):
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "demo", data)
+    edit(data / file, old, new)
+    code, lines = check(data)
+    assert code == 1
+    assert any(line.startswith(f"data/{file}:") and f"'{key}' holds a line break or control character" in line
+               for line in lines), lines

@@ -188,3 +188,20 @@ def test_the_demo_compared_with_itself_is_unchanged():
     demo = load_clean(DEMO)
     result = changes.compare(demo, demo)
     assert (result.events, result.prizes, result.removed_events) == ((), (), ())
+
+
+def test_no_value_in_the_summary_leaves_its_line(tmp_path: Path):
+    """A line break in a text field (the prize currency) and one quoted by an error message: neither starts a
+    heading, a list, a table row nor a runner's '::' command; every value stays on its own line, escaped."""
+    head = tmp_path / "head"
+    shutil.copytree(MINI, head)
+    event = head / "cup/open/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace(
+        "prizes: {currency: GBP,", 'prizes: {currency: "GBP\\n## Forged\\n::error file=x::pwned\\n- item",'),
+        encoding="utf-8")
+    r3 = head / "cup/open/round-3.yaml"
+    r3.write_text(r3.read_text(encoding="utf-8").replace("[clark-cy,  evil,", '["cl\\n# Head\\n::warning::x",  evil,'),
+                  encoding="utf-8")
+    lines = "\n".join(_summary(MINI, head)).splitlines()  # (a value with a line break would split a line here)
+    assert any("unknown player id" in line and "Head" in line for line in lines)  # the quoted id, on its line
+    assert [line for line in lines if line.startswith(("::", "# Head", "## Forged", "- item"))] == []

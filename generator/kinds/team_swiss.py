@@ -348,7 +348,7 @@ def _read_teams(f: Fields, report: Report) -> tuple[tuple[Team, ...], list[Ref],
                 report.error(key.loc, f"team id '{tid}' is not a simple id",
                              "use lower-case letters, digits and hyphens, e.g. netherlands or team-a")
             t = Fields(value, report, f"team '{tid}'", key.loc)
-            name = t.text("name") or tid
+            name = t.line("name") or tid
             members = refs(t.items("players", required=True), report, "players")
             t.finish()
             teams.append(Team(tid, name, tuple(members), key.loc))

@@ -27,14 +27,17 @@ _MD_SPECIAL = re.compile(r"([\\`*_\[\]|{}#!])")
 
 
 def md(value: object) -> str:
-    """Text for a Markdown page: HTML-escaped (so <script> stays text) and Markdown-escaped."""
+    """Text for the job summary's Markdown: on one line (every line break, control or bidi character a space, so
+    no value starts a heading, a list or a runner's '::' command), HTML-escaped (so <script> stays text) and
+    Markdown-escaped."""
     if isinstance(value, Markup):
         return str(value)
     if value is None:
         return ""
     if isinstance(value, Fraction):
         return points(value)
-    return _MD_SPECIAL.sub(r"\\\1", html.escape(str(value), quote=False))
+    one_line = " ".join("".join(c if c.isprintable() else " " for c in str(value)).split())
+    return _MD_SPECIAL.sub(r"\\\1", html.escape(one_line, quote=False))
 
 
 def esc(value: object) -> Markup:

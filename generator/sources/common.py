@@ -12,7 +12,7 @@ from ..model import EntryFee, KnockoutRules, PrizeRules, ProgrammeItem, Ref, Tim
 from ..ratings import parse_grade
 from ..tiebreaks import TIEBREAKS
 from .fields import Fields, as_str, suggest
-from .yamltree import Scalar, Tree
+from .yamltree import NOTE_LINE, Scalar, Tree
 
 SPAN = re.compile(r"^(([01]?[0-9]|2[0-3]):[0-5][0-9])(\s*[-–]\s*(([01]?[0-9]|2[0-3]):[0-5][0-9]))?\Z")
 SLUG = re.compile(r"^(?=.{1,64}\Z)[a-z0-9]+(?:-[a-z0-9]+)*\Z")  # an id: it names a folder or a page, so it is short
@@ -69,7 +69,7 @@ def prize_rules(f: Fields, report: Report, key: str = "prizes") -> PrizeRules | 
     if node is None:
         return None
     p = Fields(node, report, key, node.loc)
-    currency = p.text("currency", required=True) or ""
+    currency = p.line("currency", required=True) or ""
     places = tuple(a for n in p.items("places") if (a := money(n, report, "places")) is not None)
     per_player = tuple(a for n in p.items("per_player") if (a := money(n, report, "per_player")) is not None)
     categories = {}
@@ -87,7 +87,7 @@ def entry_fee(f: Fields, report: Report) -> EntryFee | None:
     if node is None:
         return None
     e = Fields(node, report, "entry_fee", node.loc)
-    currency = e.text("currency", required=True) or ""
+    currency = e.line("currency", required=True) or ""
     raw_standard, raw_junior = e.raw("standard", required=True), e.raw("junior")
     e.finish()
     standard = money(raw_standard, report, "standard") if raw_standard is not None else None
@@ -127,8 +127,8 @@ def knockout_rules(f: Fields, report: Report, start: dt.date | None) -> Knockout
     if node is None:
         return None
     k = Fields(node, report, "knockout", node.loc)
-    name = k.text("name", required=True)
-    short = k.text("short") or name or ""
+    name = k.line("name", required=True)
+    short = k.line("short") or name or ""
     size = k.integer("size", minimum=2) or 32
     if size & (size - 1):
         where = k.raw("size")
@@ -204,9 +204,9 @@ def programme(nodes: list[Tree], report: Report, people: bool) -> list[Programme
             report.error(where.loc if where else node.loc, f"'{time}' is not a time or a span of time",
                          'write it in quotes, e.g. time: "20:00" or time: "20:00-22:30"')
             time = ""
-        title = p.text("title", required=True)
+        title = p.line("title", required=True)
         named = refs(p.items("people"), report, "people") if people else []
-        note = p.text("note") or ""
+        note = p.line("note", limit=NOTE_LINE) or ""
         p.finish()
         if date is not None and title is not None:
             out.append(ProgrammeItem(date, title, node.loc, time.replace(" ", "").replace("–", "-"), tuple(named),

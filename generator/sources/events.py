@@ -16,7 +16,7 @@ from . import common
 from .common import SLUG, choice, refs
 from .rounds import read_round
 from .fields import Fields, as_int
-from .yamltree import Mapping, Tree, load
+from .yamltree import NOTE_LINE, Mapping, Tree, load
 
 ROUND_FILE = re.compile(r"^round-([1-9][0-9]{0,1})\.yaml\Z")  # round-1.yaml … round-99.yaml
 MAX_ROUNDS = 99
@@ -109,7 +109,7 @@ def _adjustments(f: Fields, report: Report) -> list[Adjustment]:
         player = a.text("player", required=True)
         from_round = a.integer("from_round", required=True, minimum=1)
         elo = a.integer("elo", required=True, minimum=0)
-        note = a.text("note") or ""
+        note = a.line("note", limit=NOTE_LINE) or ""
         a.finish()
         if player is not None and from_round is not None and elo is not None:
             out.append(Adjustment(player, from_round, elo, note, loc=node.loc))

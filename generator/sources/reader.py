@@ -27,7 +27,7 @@ from .common import SLUG
 from .events import read_event
 from .fesa_event import read_fesa_tournament
 from .fields import Fields, as_str, suggest
-from .yamltree import Mapping, Scalar, load
+from .yamltree import NOTE_LINE, Mapping, Scalar, load
 
 
 
@@ -120,7 +120,7 @@ def _assessed(f: Fields, report: Report) -> tuple[int | None, str]:
         return None, ""
     a = Fields(node, report, "assessed", node.loc)
     elo = a.integer("elo", required=True, minimum=0)
-    note = a.text("note") or ""
+    note = a.line("note", limit=NOTE_LINE) or ""
     a.finish()
     return elo, note
 
@@ -204,7 +204,7 @@ def _grand_prix(f: Fields, report: Report) -> GrandPrixRules | None:
     if node is None:
         return None
     g = Fields(node, report, "grand_prix", node.loc)
-    name = g.text("name") or "Grand Prix"
+    name = g.line("name") or "Grand Prix"
     min_events = g.integer("min_events", minimum=1) or 2
     events = []
     table = g.raw("events", required=True)
@@ -238,7 +238,7 @@ def _prize_fund(f: Fields, report: Report) -> PrizeFund | None:
     if node is None:
         return None
     p = Fields(node, report, "prize_fund", node.loc)
-    currency = p.text("currency", required=True)
+    currency = p.line("currency", required=True)
     raw = p.raw("amount", required=True)
     p.finish()
     amount = common.money(raw, report, "amount") if raw is not None else None

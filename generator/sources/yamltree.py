@@ -71,6 +71,7 @@ MAX_BYTES = 8_000_000
 MAX_DEPTH = 64  # mappings and lists inside one another
 MAX_VALUES = 1_000_000  # values in the file, counting each time an alias repeats one
 MAX_LINE = 120  # characters of a name, a city or a title
+NOTE_LINE = 1000  # characters of a note (why a rating was adjusted, a programme item's note): still one line
 MAX_NUMBER = 100_000  # above any Elo, count, minute or board number a data file holds, unless a key says more
 
 # YAML 1.2's core schema for plain (unquoted) values, as ruamel.yaml reads it; anything else is text.
