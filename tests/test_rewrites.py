@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from .conftest import run_generator
 
 
@@ -84,3 +86,56 @@ def test_teams_keeps_a_comment_block_and_the_line_endings(tmp_path):
     assert "team-a: {name: Team A, players: [y1, y2, y3]}   # average" in after
     assert after.replace("\r\n", "\n").count("\n") == before.count("\n")
     assert "\n" not in after.replace("\r\n", "")
+
+
+# The variants an audit found damaged (issue "Hostile and careless data, round 3", cause 4): each is either
+# written exactly (every key outside the proposal reads as before) or refused at a line, the file untouched.
+VARIANTS = {
+    "cr-only": "date: 2024-03-03\rtime: '09:30'\rgames:\r  - [adams-amy, baker-ben]\r",
+    "mixed-endings": "date: 2024-03-03\r\ntime: '09:30'\ngames:\r\n  - [adams-amy, baker-ben]\n",
+    "flow-over-lines": "date: 2024-03-03\nnotes: {a: 1,\n  b: 2}\ngames:\n  - [adams-amy, baker-ben]\n",
+    "anchor-in-replays": "games: &g\n  - [adams-amy, baker-ben]\nreplays: *g\n",
+    "one-line-flow": "{date: 2024-03-03, time: '09:30', games: [[adams-amy, baker-ben]]}\n",
+    "document-end": "date: 2024-03-03\ngames:\n  - [adams-amy, baker-ben]\n...\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_a_layout_is_written_exactly_or_refused_untouched(datadir, name):
+    from generator.diagnostics import Report
+    from generator.sources.yamltree import parse_text
+    target = datadir.root / "cup/open/round-3.yaml"
+    before = VARIANTS[name].encode("utf-8")
+    target.write_bytes(before)
+    result = pair_round_3(datadir)
+    assert "Traceback" not in result.stderr
+    if result.returncode != 0:
+        assert result.stderr.startswith("data/cup/open/round-3.yaml:"), result.stderr
+        assert target.read_bytes() == before
+        return
+    after = target.read_bytes().decode("utf-8")
+    old = parse_text(VARIANTS[name], "before", Report())
+    report = Report()
+    new = parse_text(after, "after", report)
+    assert not report.errors, report.lines()
+    assert {str(k.value) for k, _ in new.items} >= {str(k.value) for k, _ in old.items} - {"games", "bye"}
+    for key in ("date", "time", "notes", "replays"):
+        o, n = old.get(key) if hasattr(old, "get") else None, new.get(key)
+        assert (o is None) == (n is None), key
+    assert ("\r\n" in after) == ("\r\n" in VARIANTS[name] and "\n" not in VARIANTS[name].replace("\r\n", ""))
+
+
+def test_teams_keeps_the_bom_and_crlf_of_a_flow_style_teams(tmp_path):
+    from .test_teams import FOUR_V_THREE, _festival
+    event = FOUR_V_THREE.replace("    teams:\n      x: {name: Xs, players: [x1, x2, x3, x4]}\n      y: {name: Ys, "
+                                 "players: [y1, y2, y3]}\n",
+                                 "    teams: {x: {name: Xs, players: [x1, x2, x3, x4]}}\n"
+                                 "    unattached: [y1, y2, y3]\n")
+    data = _festival(tmp_path, event, {})
+    path = data / "t/m/event.yaml"
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes().replace(b"\n", b"\r\n"))
+    result = run_generator("teams", "--data", str(data), "t/m", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    written = path.read_bytes()
+    assert written.startswith(b"\xef\xbb\xbf") and b"\r\n" in written and b"\n" not in written.replace(b"\r\n", b"")
+    assert b"team-a" in written and b"unattached" not in written

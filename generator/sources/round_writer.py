@@ -6,12 +6,13 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NoReturn
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from ..diagnostics import Report, display_path
-from .yamltree import Mapping, Tree, parse_text
+from ..diagnostics import Location, Report, display_path
+from .yamltree import Mapping, Sequence, Tree, parse_text
 
 
 def _flow(items: list[str]) -> CommentedSeq:
@@ -67,15 +68,62 @@ class _Text:
 def _read(path: Path) -> _Text:
     raw = path.read_bytes()
     text = raw.decode("utf-8-sig")
-    lines = text.replace("\r\n", "\n").split("\n")
-    trailing = lines[-1] == ""
-    if trailing:
-        lines.pop()
     report = Report()
     tree = parse_text(text, display_path(path), report)
     if report.errors:
         raise Unreadable(report)
-    return _Text(lines, "\r\n" if "\r\n" in text else "\n", raw.startswith(b"\xef\xbb\xbf"), trailing, tree)
+    crlf, lf, cr = text.count("\r\n"), text.count("\n") - text.count("\r\n"), text.count("\r") - text.count("\r\n")
+    if cr or (crlf and lf):
+        _refuse(path, 1, "the file ends its lines in more than one way" if crlf and lf or cr and (crlf or lf)
+                else "the file ends its lines with CR alone", "save it with one kind of line ending (LF, or CRLF) "
+                "and run the command again; the file is left as it is")
+    rows = text.replace("\r\n", "\n").split("\n")
+    flow = isinstance(tree, Mapping) and rows[tree.loc.line - 1][tree.loc.col - 1:].lstrip().startswith("{")
+    if tree is not None and not isinstance(tree, Mapping) or flow:
+        _refuse(path, tree.loc.line if tree else 1, "the file is not a mapping of keys, one a line",
+                "write each key on its own line (games:, date: …) and run the command again")
+    lines = rows
+    trailing = lines[-1] == ""
+    if trailing:
+        lines.pop()
+    return _Text(lines, "\r\n" if crlf else "\n", raw.startswith(b"\xef\xbb\xbf"), trailing, tree)
+
+
+def _refuse(path: Path, line: int, problem: str, hint: str) -> NoReturn:
+    report = Report()
+    report.error(Location(display_path(path), line), problem, hint)
+    raise Unreadable(report)
+
+
+def _plain_value(node: Tree | None) -> object:
+    """A tree's values without their places, for comparing two versions of a file."""
+    if isinstance(node, Mapping):
+        return [(str(k.value), _plain_value(v)) for k, v in node.items]
+    if isinstance(node, Sequence):
+        return [_plain_value(v) for v in node.items]
+    return None if node is None else node.value
+
+
+def _top(tree: Tree | None) -> dict[str, object]:
+    return {str(k.value): _plain_value(v) for k, v in tree.items} if isinstance(tree, Mapping) else {}
+
+
+def _verified(path: Path, doc: _Text, result: str, blocks: dict[str, list[str] | None]) -> str:
+    """The spliced text, when it reads as the file did with only `blocks` changed; else a located refusal (the
+    file's layout is one a splice cannot keep: a flow mapping over several lines, an anchor used elsewhere …)."""
+    shown = display_path(path)
+    report = Report()
+    after = parse_text(result.removeprefix("\ufeff"), shown, report)
+    wanted = {k: v for k, v in _top(doc.tree).items() if k not in blocks}
+    for key, lines in blocks.items():
+        if lines is not None:
+            wanted[key] = _top(parse_text("\n".join(lines) + "\n", shown, Report())).get(key)
+    got = _top(after) if not report.errors else None
+    if got != wanted:
+        _refuse(path, 1, "the file is written in a way the command cannot rewrite without changing other lines "
+                "(a value over several lines in { }, an anchor used by another key, a '...' end of document …)",
+                "write the keys one a line in block style, or make the change by hand; the file is left as it is")
+    return result
 
 
 def splice(path: Path, blocks: dict[str, list[str] | None]) -> str:
@@ -83,7 +131,8 @@ def splice(path: Path, blocks: dict[str, list[str] | None]) -> str:
     the key removed; a key not in the file is added after the last of them that is) and every other byte kept:
     comments, blank lines, quoting, anchors, the byte order mark and the line endings. The end-of-line comment
     of a one-line key that is rewritten stays on it. A file that is not valid YAML raises Unreadable."""
-    return _splice(_read(path), blocks)
+    doc = _read(path)
+    return _verified(path, doc, _splice(doc, blocks), blocks)
 
 
 def _splice(doc: _Text, blocks: dict[str, list[str] | None]) -> str:
@@ -175,7 +224,8 @@ def add_teams(path: Path, teams: list[tuple[str, str, list[str]]], comments: lis
     added = [f"{indent}{tid}: {{name: {_plain(name)}, players: [{', '.join(players)}]}}"
              + (f"   # {comment}" if comment else "")
              for (tid, name, players), comment in zip(teams, comments, strict=True)]
-    return _splice(doc, {"teams": existing + added, "unattached": None})
+    blocks: dict[str, list[str] | None] = {"teams": existing + added, "unattached": None}
+    return _verified(path, doc, _splice(doc, blocks), blocks)
 
 
 def _plain(text: str) -> str:
@@ -186,8 +236,10 @@ def _plain(text: str) -> str:
 
 
 def _add_teams_round_trip(path: Path, teams: list[tuple[str, str, list[str]]], comments: list[str]) -> str:
+    """(Its byte order mark and line endings kept, as a splice keeps them.)"""
+    doc = _read(path)
     yaml = _round_trip()
-    data = yaml.load(path.read_text(encoding="utf-8"))
+    data = yaml.load(path.read_text(encoding="utf-8-sig"))
     existing = data.get("teams")
     if not isinstance(existing, CommentedMap):
         existing = CommentedMap()
@@ -202,7 +254,7 @@ def _add_teams_round_trip(path: Path, teams: list[tuple[str, str, list[str]]], c
         del data["unattached"]
     out = io.StringIO()
     yaml.dump(data, out)
-    return out.getvalue()
+    return ("\ufeff" if doc.bom else "") + out.getvalue().replace("\n", doc.newline)
 
 
 Board = tuple[str, str, str | None]
