@@ -62,8 +62,11 @@ def mutate(files: dict[str, bytes], rng: random.Random) -> dict[str, bytes]:
         name = rng.choice(sorted(out))
         data = out[name]
         lines = data.split(b"\n")
-        kind = rng.randrange(10)
+        kind = rng.randrange(17)
         i = rng.randrange(len(lines))
+        if kind >= 10:
+            out = _structural(out, name, lines, i, kind, rng)
+            continue
         if kind == 0 and b":" in lines[i]:  # a value replaced by a hostile one
             head = lines[i].split(b":", 1)[0]
             lines[i] = head + b": " + rng.choice(HOSTILE).encode("utf-8")
@@ -103,6 +106,45 @@ def mutate(files: dict[str, bytes], rng: random.Random) -> dict[str, bytes]:
     return out
 
 
+FOLDER, LINK = b"\0folder", b"\0link"  # a folder, or a link out of the data folder, where a file was
+RESERVED = ["players", "organizers", "api", "assets", "search", "promotion", "submitting", "index"]
+ODD = ["\u202e", "\u2066", "\x1b[31m", "\x07", "\u2028", "\x85", "\ufeff", "\u200b"]
+
+
+def _structural(out: dict[str, bytes], name: str, lines: list[bytes], i: int, kind: int,
+                rng: random.Random) -> dict[str, bytes]:
+    """The edits a third audit added: links and folders in place of files, duplicate and merge keys, tags,
+    anchors, control and bidi characters, line-ending mixes, flow styles, folders named as the site's pages."""
+    if kind == 10:
+        out[name] = rng.choice([FOLDER, LINK])
+    elif kind == 11 and b":" in lines[i]:  # a key written twice, or a merge key
+        extra = lines[i] if rng.random() < 0.5 else b"<<: {x: 1}"
+        lines.insert(rng.randrange(len(lines) + 1), extra)
+        out[name] = b"\n".join(lines)
+    elif kind == 12 and b":" in lines[i]:  # a tag, or an anchor and an alias to it
+        head, value = lines[i].split(b":", 1)
+        lines[i] = head + b": " + rng.choice([b"!!str", b"!!seq", b"!!map", b"&anchor"]) + value
+        if rng.random() < 0.5:
+            lines.append(b"extra: *anchor")
+        out[name] = b"\n".join(lines)
+    elif kind == 13:  # control and bidi characters inside a value
+        pos = rng.randrange(len(out[name]) + 1)
+        out[name] = out[name][:pos] + rng.choice(ODD).encode("utf-8") + out[name][pos:]
+    elif kind == 14:  # line endings mixed, or CR alone
+        ending = rng.choice([b"\r\n", b"\r"])
+        out[name] = b"\n".join(line + (ending[:-1] if ending == b"\r\n" and rng.random() < 0.5 else b"")
+                                for line in lines) if ending == b"\r\n" else out[name].replace(b"\n", b"\r")
+    elif kind == 15 and b":" in lines[i]:  # a value in flow style over several lines
+        head, value = lines[i].split(b":", 1)
+        lines[i] = head + b": {a:" + value + b",\n  b: 2}"
+        out[name] = b"\n".join(lines)
+    elif kind == 16:  # a festival or an event folder named as a page of the site
+        old = rng.choice(sorted({n.split("/")[0] for n in out if "/" in n}))
+        new = rng.choice(RESERVED)
+        out = {(new + n[len(old):] if n.startswith(old + "/") else n): v for n, v in out.items()}
+    return out
+
+
 def check_tree(files: dict[str, bytes]) -> tuple[str, str]:
     """Writes the tree to a temporary folder and checks it in this process: (outcome, an example)."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -110,14 +152,22 @@ def check_tree(files: dict[str, bytes]) -> tuple[str, str]:
         for name, data in files.items():
             path = root / name
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(data)
+            if data == FOLDER:
+                path.mkdir(exist_ok=True)
+            elif data == LINK:
+                path.symlink_to("/etc/hostname")
+            else:
+                path.write_bytes(data)
         loaded = load(root)
         errors = loaded.report.errors
         for d in loaded.report.diagnostics:
             d.format()  # printing a problem must work too
         if not errors:
             return "clean", ""
-        unlocated = [d for d in errors if not d.location.line]
+        # An error about a path that is not a file's content (a folder or a link where a file should be) names the
+        # path: there is no line to give.
+        unlocated = [d for d in errors if not d.location.line and (root.parent / d.location.file).is_file()
+                     and not (root.parent / d.location.file).is_symlink()]
         return ("unlocated", unlocated[0].format().replace(str(root), "data")) if unlocated else ("located", "")
 
 

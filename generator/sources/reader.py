@@ -47,8 +47,10 @@ def read_data(root: Path, report: Report, stop_at: tuple[str, int] | None = None
                          "festival folders must be real folders in the data folder")
             continue
         why = taken_at_top(folder.name)
-        if why is not None and any((folder / f).exists() for f in ("festival.yaml", "turnering.txt")):
-            report.error(Location(display_path(folder)), f"a festival folder cannot be called '{folder.name}': {why}",
+        named_by = next((folder / f for f in ("festival.yaml", "turnering.txt") if (folder / f).exists()), None)
+        if why is not None and named_by is not None:  # (located at the file that makes the folder a festival)
+            report.error(Location(display_path(named_by), 1),
+                         f"a festival folder cannot be called '{folder.name}': {why}",
                          "rename the folder, e.g. with the year first: 2024-" + folder.name)
             continue
         if (folder / "festival.yaml").exists():
