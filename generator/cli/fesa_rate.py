@@ -20,27 +20,30 @@ from .common import EXIT_DATA_ERRORS, EXIT_ENVIRONMENT, EXIT_OK
 ENCODING = "iso-8859-1"  # the program reads and writes its files in it
 
 
-def _forms(path: Path, report: Report) -> list[object] | None:
+def _one_list(path: Path, report: Report, problem: str, hint: str) -> list[object] | None:
+    """The file's one top-level list (ISO 8859-1, as the program writes it)."""
     shown = display_path(path)
     try:
         text = path.read_bytes().decode(ENCODING)
     except OSError as exc:
         report.error(Location(shown), f"cannot read the file: {exc.strerror}", "check the path")
         return None
-    return read_all(text, shown, report)
+    forms = read_all(text, shown, report)
+    if forms is None:
+        return None
+    if len(forms) != 1 or not isinstance(forms[0], list) and forms[0] is not None:
+        report.error(Location(shown, 1), problem, hint)
+        return None
+    return forms[0] or []
 
 
 def read_list(path: Path, report: Report) -> list[Struct] | None:
     """A rating list: one list of #S(PLAYER …) entries."""
-    forms = _forms(path, report)
-    if forms is None:
-        return None
     shown = display_path(path)
-    if len(forms) != 1 or not isinstance(forms[0], list) and forms[0] is not None:
-        report.error(Location(shown, 1), "a rating list is one list: ( #S(PLAYER …) … )",
-                     "the file should start with ( and end with )")
+    entries = _one_list(path, report, "a rating list is one list: ( #S(PLAYER …) … )",
+                        "the file should start with ( and end with )")
+    if entries is None:
         return None
-    entries = forms[0] or []
     for n, entry in enumerate(entries, start=1):
         if not isinstance(entry, Struct) or entry.name != "PLAYER":
             report.error(Location(shown, n), f"entry {n} of the list is not a #S(PLAYER …)",
@@ -50,16 +53,13 @@ def read_list(path: Path, report: Report) -> list[Struct] | None:
 
 def read_newcomers(path: Path, report: Report) -> list[Struct] | None:
     """nye-spillere: a list of (last first (homes…) grade-level grade-name elo games last-played)."""
-    forms = _forms(path, report)
-    if forms is None:
-        return None
     shown = display_path(path)
-    if len(forms) != 1 or not isinstance(forms[0], list) and forms[0] is not None:
-        report.error(Location(shown, 1), "the new players are one list: ((\"Last\" \"First\" (…) 2 \"Kyu\" 0 0 nil) …)",
-                     "a second form (the program's code) is not run here: remove it")
+    entries = _one_list(path, report, "the new players are one list: ((\"Last\" \"First\" (…) 2 \"Kyu\" 0 0 nil) …)",
+                        "a second form (the program's code) is not run here: remove it")
+    if entries is None:
         return None
     out = []
-    for n, entry in enumerate(forms[0] or [], start=1):
+    for n, entry in enumerate(entries, start=1):
         ok = isinstance(entry, list) and 8 <= len(entry) <= 10 and isinstance(entry[0], str) \
             and isinstance(entry[1], str) and isinstance(entry[2], list) and isinstance(entry[3], int) \
             and isinstance(entry[4], str)

@@ -49,22 +49,22 @@ def grade_elo(level: int, kind: str) -> int:
     raise ProgramError(f"unknown grade type '{kind}'")
 
 
-def lower_bound(level: int, kind: str) -> int:
+def _bound(level: int, kind: str, dan: tuple[int, ...], kyu: tuple[int, ...]) -> int:
+    """A grade's entry in the dan and kyu tables; a professional's is out of reach (9999)."""
     kind = kind.lower()
     if kind == "pro":
         return 9999
     if kind in ("dan", "kyu"):
-        return _table(DAN_LB if kind == "dan" else KYU_LB, level)
+        return _table(dan if kind == "dan" else kyu, level)
     raise ProgramError(f"unknown grade {level} {kind}")
+
+
+def lower_bound(level: int, kind: str) -> int:
+    return _bound(level, kind, DAN_LB, KYU_LB)
 
 
 def midpoint(level: int, kind: str) -> int:
-    kind = kind.lower()
-    if kind == "pro":
-        return 9999
-    if kind in ("dan", "kyu"):
-        return _table(DAN_MP if kind == "dan" else KYU_MP, level)
-    raise ProgramError(f"unknown grade {level} {kind}")
+    return _bound(level, kind, DAN_MP, KYU_MP)
 
 
 def next_grade(level: int, kind: str) -> tuple[int, str]:
@@ -85,14 +85,8 @@ def upper_bound(level: int, kind: str) -> int:
 
 
 def games_limit(level: int, kind: str, counter: str) -> int:
-    low = kind.lower()
-    if low == "pro":
-        return 9999
-    tables = {("dan", "lb"): DAN_LB_GAMES, ("dan", "mp"): DAN_MP_GAMES, ("kyu", "lb"): KYU_LB_GAMES,
-              ("kyu", "mp"): KYU_MP_GAMES}
-    if (low, counter) not in tables:
-        raise ProgramError(f"unknown grade {level} {kind}")
-    return _table(tables[low, counter], level)
+    """How many games above the grade's lower bound ("lb") or midpoint ("mp") promote to it."""
+    return _bound(level, kind, *((DAN_LB_GAMES, KYU_LB_GAMES) if counter == "lb" else (DAN_MP_GAMES, KYU_MP_GAMES)))
 
 
 def elo_k(elo: Any) -> int:

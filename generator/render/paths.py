@@ -24,6 +24,18 @@ def round_page(event: Event, number: int) -> str:
     return f"{event.path}/round-{number}.md"
 
 
+def boards_sheet(event: Event, number: int) -> str:
+    return f"{event.path}/round-{number}/print-boards.md"
+
+
+def names_sheet(event: Event, number: int) -> str:
+    return f"{event.path}/round-{number}/print-names.md"
+
+
+def standings_sheet(event: Event) -> str:
+    return f"{event.path}/print-standings.md"
+
+
 def giver_page(event: Event, giver: str) -> str:
     return f"{event.path}/givers/{giver}.md"
 

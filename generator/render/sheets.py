@@ -16,7 +16,7 @@ from ..names import unaccented
 from ..standings import EventResults
 from ..teams import COLUMNS as TEAM_COLUMNS
 from .now import when
-from .paths import event_page, player_page, round_page
+from .paths import boards_sheet, event_page, names_sheet, player_page, round_page, standings_sheet
 from .text import link, points, url
 
 if TYPE_CHECKING:
@@ -24,18 +24,6 @@ if TYPE_CHECKING:
 
 
 ROWS = 30  # lines of names on a printed A4 page of the "find your board" sheet (two names a line)
-
-
-def boards_sheet(event: Event, number: int) -> str:
-    return f"{event.path}/round-{number}/print-boards.md"
-
-
-def names_sheet(event: Event, number: int) -> str:
-    return f"{event.path}/round-{number}/print-names.md"
-
-
-def standings_sheet(event: Event) -> str:
-    return f"{event.path}/print-standings.md"
 
 
 def qr(site_url: str, target: str) -> Markup:
