@@ -169,7 +169,8 @@ def test_a_festival_folder_cannot_take_a_name_the_site_writes(datadir, name):
     (datadir.root / "cup").rename(datadir.root / name)
     code, lines = check(datadir.root)
     assert code == 1
-    assert lines[0].startswith(f"data/{name}/festival.yaml:1: error: a festival folder cannot be called '{name}'"), lines
+    assert lines[0].startswith(f"data/{name}/festival.yaml:1: error: a festival folder cannot be called "
+                               f"'{name}'"), lines
     result = run_generator("build", "--data", str(datadir.root), "--site-dir", str(datadir.root.parent / "site"),
                            cwd=datadir.root.parent)
     assert result.returncode == 1 and not (datadir.root.parent / "site").exists()
