@@ -218,3 +218,14 @@ def test_the_standings_sheet_and_the_links_to_the_sheets(browser, pending, tmp_p
     pages, text, _ = _printed(browser, pending, "2000-mso-shogi/championship/print-standings/", tmp_path / "s.pdf")
     assert pages <= 2 and "de Vries, Pieter" in text  # no site address here: no QR code is drawn
     assert "sheet-qr" not in sheet
+
+
+def test_an_all_play_all_sheet_says_who_rests(demo_build):
+    """Oware Masters, 7 players on the Berger table for 8: in round 1 number 1 (Darko, first in event.yaml's
+    order) meets number 8, the rest; the sheet says 'rest', not 'bye', and the others' boards are 1-3."""
+    site, _ = demo_build
+    sheet = (site / "2012-mso-oware/oware-masters/round-1/print-names/index.html").read_text(encoding="utf-8")
+    cells = [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<td[^>]*>(.*?)</td>", sheet)]
+    assert cells[cells.index("Darko, Efua") + 1] == "rest"
+    boards = [cells[i + 1] for i, c in enumerate(cells) if ", " in c and c != "Darko, Efua"]
+    assert sorted(boards) == ["1", "1", "2", "2", "3", "3"]

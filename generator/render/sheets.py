@@ -55,7 +55,7 @@ def round_sheets(r: RendererBase, event: Event, res: EventResults, rnd: Round, s
     seats = [(g.sente.id, g.board, "☗" if sente else "1st") for g in rnd.games] + \
             [(g.gote.id, g.board, "☖" if sente else "2nd") for g in rnd.games]
     names = sorted([(r.player_name(pid), board, side) for pid, board, side in seats] +
-                   [(r.player_name(b.id), "bye", "") for b in rnd.byes],
+                   [(r.player_name(b.id), "rest" if event.kind.all_play_all else "bye", "") for b in rnd.byes],
                    key=lambda n: (unaccented(n[0]).casefold(), n[0]))  # de Vries among the Ds, Ólafsson the Os
     # One printed page each: two columns of at most ROWS names, the first column read down before the second.
     sheets = []
