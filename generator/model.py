@@ -12,6 +12,7 @@ from .diagnostics import Location
 from .ratings import Adjustment, Rating, RatingData, festival_elo
 
 if TYPE_CHECKING:
+    from .fesa.lisp import Struct
     from .kinds import EventKind
 
 PlayerId = str
@@ -387,6 +388,7 @@ class Festival:
     grand_prix: GrandPrixRules | None = None
     prize_fund: PrizeFund | None = None  # the fund announced for all the festival's prizes
     programme: tuple[ProgrammeItem, ...] = ()
+    fesa_list: tuple[Struct, ...] = ()  # FESA's rating list before the festival (`fesa_list:`), for the preview
 
 
 @dataclass(frozen=True)

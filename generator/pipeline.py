@@ -11,7 +11,7 @@ from . import grand_prix, promotion
 from .diagnostics import Report
 from .grand_prix import GrandPrix
 from .fesa import export, turnering
-from .fesa.rating import Preview
+from .fesa.preview import Preview, Ratings
 from .fesa import validate as fesa_validate
 from .model import DataSet, Event, Festival
 from .prizes import PrizeList, knockout_prizes
@@ -61,9 +61,9 @@ def load(root: Path, stop_at: tuple[str, int] | None = None) -> Loaded:
         for e in data.events():
             _playoff_problems(e, loaded.results[e.path], report)
         loaded.fesa = {e.path: fesa_file(e, loaded.results[e.path], data, report) for e in data.events()}
-        so_far: dict[str, tuple[int | None, int | None]] = {}  # FESA rates one tournament after another
+        ratings = Ratings(data.players, {f.id: f.fesa_list for f in data.festivals if f.fesa_list})
         for e in sorted(data.events(), key=lambda e: (e.end or e.start or dt.date.min, e.start or dt.date.min, e.path)):
-            rated = export.rating_preview(e, loaded.results[e.path], data.players, so_far)
+            rated = ratings.rate(e, loaded.results[e.path])  # FESA rates one tournament after another
             if rated is not None:
                 loaded.ratings[e.path] = rated
         for e in data.events():

@@ -13,63 +13,10 @@ from typing import Any
 from ..diagnostics import Location, Report, display_path
 from ..fesa import turnering
 from ..fesa.grades import ProgramError
-from ..fesa.lisp import Struct, read_all, write
-from ..fesa.program import newcomer, rate_tournament, table
+from ..fesa.lisp import write
+from ..fesa.lists import ENCODING, read_list, read_newcomers
+from ..fesa.program import rate_tournament, table
 from .common import EXIT_DATA_ERRORS, EXIT_ENVIRONMENT, EXIT_OK
-
-ENCODING = "iso-8859-1"  # the program reads and writes its files in it
-
-
-def _one_list(path: Path, report: Report, problem: str, hint: str) -> list[object] | None:
-    """The file's one top-level list (ISO 8859-1, as the program writes it)."""
-    shown = display_path(path)
-    try:
-        text = path.read_bytes().decode(ENCODING)
-    except OSError as exc:
-        report.error(Location(shown), f"cannot read the file: {exc.strerror}", "check the path")
-        return None
-    forms = read_all(text, shown, report)
-    if forms is None:
-        return None
-    if len(forms) != 1 or not isinstance(forms[0], list) and forms[0] is not None:
-        report.error(Location(shown, 1), problem, hint)
-        return None
-    return forms[0] or []
-
-
-def read_list(path: Path, report: Report) -> list[Struct] | None:
-    """A rating list: one list of #S(PLAYER …) entries."""
-    shown = display_path(path)
-    entries = _one_list(path, report, "a rating list is one list: ( #S(PLAYER …) … )",
-                        "the file should start with ( and end with )")
-    if entries is None:
-        return None
-    for n, entry in enumerate(entries, start=1):
-        if not isinstance(entry, Struct) or entry.name != "PLAYER":
-            report.error(Location(shown, n), f"entry {n} of the list is not a #S(PLAYER …)",
-                         "each line of the list is one player")
-    return None if report.errors else [e for e in entries if isinstance(e, Struct)]
-
-
-def read_newcomers(path: Path, report: Report) -> list[Struct] | None:
-    """nye-spillere: a list of (last first (homes…) grade-level grade-name elo games last-played)."""
-    shown = display_path(path)
-    entries = _one_list(path, report, "the new players are one list: ((\"Last\" \"First\" (…) 2 \"Kyu\" 0 0 nil) …)",
-                        "a second form (the program's code) is not run here: remove it")
-    if entries is None:
-        return None
-    out = []
-    for n, entry in enumerate(entries, start=1):
-        ok = isinstance(entry, list) and 8 <= len(entry) <= 10 and isinstance(entry[0], str) \
-            and isinstance(entry[1], str) and isinstance(entry[2], list) and isinstance(entry[3], int) \
-            and isinstance(entry[4], str)
-        if not ok:
-            report.error(Location(shown, n + 1), f"new player {n} is not (\"Last\" \"First\" (#S(HOME …)) "
-                         "grade-level \"Dan\"/\"Kyu\" elo games last-played)", "write it as the others are")
-            continue
-        out.append(newcomer(entry))
-    return None if report.errors else out
-
 
 def cmd_fesa_rate(args: argparse.Namespace) -> int:
     report = Report()

@@ -7,14 +7,12 @@ data gives a fesa_name; nothing is dropped silently.
 
 from __future__ import annotations
 
-from fractions import Fraction
 
 from ..countries import country_name
 from ..diagnostics import Report
 from ..model import Event, Outcome, Player
 from ..names import unaccented
 from ..standings import EventResults
-from .rating import Entrant, Game, Preview, preview
 from .turnering import ENCODING, Line, Token, Tournament
 from .validate import meets_minimum
 
@@ -129,33 +127,3 @@ def tournament(event: Event, res: EventResults, players: dict[str, Player], repo
 def _ascii(text: str) -> str:
     """A suggestion for fesa_name: accents dropped, brackets removed."""
     return unaccented(text).encode("ascii", "ignore").decode().replace("[", "").replace("]", "").strip()
-
-
-_SCORE = {Outcome.WIN: Fraction(1), Outcome.DRAW: Fraction(1, 2), Outcome.LOSS: Fraction(0)}
-
-
-def rating_preview(event: Event, res: EventResults, players: dict[str, Player],
-                   so_far: dict[str, tuple[int | None, int | None]]) -> Preview | None:
-    """FESA's rating of the event's games played so far; None for an event FESA would not rate even when
-    finished. Each player starts from `so_far` (his rating and rated games after the rated events before this
-    one, updated here), else from his FESA Elo (`elo`) and rated games (`fesa_games`) before the festival."""
-    if not rating_status(event, max(event.rounds_planned, len(event.rounds)))[0] or event.kind.fesa_file_as_written:
-        return None
-    entrants, games = {}, {}
-    for s in res.final:
-        player = players[s.player]
-        rating, count = so_far.get(s.player, (player.elo, player.fesa_games))
-        entrants[s.player] = Entrant(rating, count)
-        mine = []
-        for rec in res.records[s.player]:
-            if rec.outcome in _SCORE and rec.opponent is not None:
-                h = res.handicaps.get((rec.round, rec.board or 0))
-                mine.append(Game(rec.round, rec.opponent, _SCORE[rec.outcome], h.code if h else None,
-                                 h is not None and h.giver == s.player))
-        games[s.player] = mine
-    rated = preview(entrants, games)
-    for pid, change in rated.changes.items():
-        if games[pid]:
-            count = entrants[pid].games_before
-            so_far[pid] = (change.after, None if count is None else count + len(games[pid]))
-    return rated

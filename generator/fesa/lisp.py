@@ -59,6 +59,7 @@ def read_all(text: str, shown: str, report: Report) -> list[object] | None:
                      f"a rating list is at most {MAX_BYTES:,} characters")
         return None
     reader = _Reader(text)
+    reader.shown = shown
     try:
         forms = []
         while reader.skip() < len(text):
@@ -78,6 +79,15 @@ _DELIMITERS = set("()\" \t\r\n;")
 class _Reader:
     def __init__(self, text: str):
         self.text, self.pos, self.shown = text, 0, ""
+        self._seen = (0, 1)  # (offset, its line): lines are counted forward from the last structure's
+
+    def line(self, offset: int) -> int:
+        at, line = self._seen
+        if offset < at:
+            at, line = 0, 1
+        line += self.text.count("\n", at, offset)
+        self._seen = (offset, line)
+        return line
 
     def skip(self) -> int:
         text = self.text
@@ -186,7 +196,7 @@ class _Reader:
                 raise LispError(start, f"#S({name} …) has an unknown slot {key!r}",
                                 f"{name}'s slots: {', '.join(known)}")
             slots[key.name] = value
-        return Struct(name, slots)
+        return Struct(name, slots, Location(self.shown, self.line(start)))
 
 
 @dataclass(frozen=True)

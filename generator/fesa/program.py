@@ -84,6 +84,7 @@ class Entrant:
     games: list[tuple[Entrant, Fraction, str | None, str | None]] = field(default_factory=list)
     unrated: bool = False
     change: Any = 0  # a rated player's change; an unrated one's rating
+    exact: Any = 0  # a rated player's change before rounding
     after: int = 0  # games counted after the tournament
 
     @property
@@ -103,7 +104,8 @@ def _dummy(elo: int) -> Entrant:
 
 def effective(me: Entrant, opponent: Entrant, side: str | None, code: str | None) -> int:
     """The opponent's rating as it counts in one game: after the tournament, at least 400, moved by a handicap
-    (given by me: +; received: −) through the decimal grades."""
+    through the decimal grades (`side` as turnering.txt writes it: + I received it, so the giver counts lower;
+    − I gave it, so the opponent counts higher by what it costs me)."""
     rating = max(400, opponent.start() + opponent.clean_change())
     if side is None or code is None:
         return int(rating)
@@ -189,40 +191,73 @@ def prepare(entrants: list[Entrant]) -> None:
             e.after = before + len(e.games)
 
 
-def iterate(entrants: list[Entrant]) -> int:
+def gains(e: Entrant) -> list[tuple[Any, int, Any]]:
+    """A rated player's games as the formula takes them: (his rating before the game, the opponent's as it
+    counts, the change)."""
+    bonus = int(e.record.slots["BONUS-COUNT"] or 0)
+    change: Any = 0
+    out = []
+    for opponent, score, _ in rated_results(e):
+        step = gain(e.elo + change, opponent, score, bonus)
+        out.append((e.elo + change, opponent, step))
+        change = change + step
+        bonus += 1
+    return out
+
+
+def iterate(entrants: list[Entrant], limit: int | None = None) -> int:
     """Every player's figure, again and again in the file's order, until a whole pass changes none; the
-    number of passes."""
+    number of passes (at most `limit` + 1 when one is given: more means it did not settle)."""
     passes = 0
     moved = -1
-    while moved != 0:
+    while moved != 0 and (limit is None or passes <= limit):
         moved, passes = 0, passes + 1
         for e in entrants:
-            results = rated_results(e)
             if not e.unrated:
-                bonus = int(e.record.slots["BONUS-COUNT"] or 0)
                 change: Any = 0
-                for opponent, score, _ in results:
-                    change = change + gain(e.elo + change, opponent, score, bonus)
-                    bonus += 1
+                for _, _, step in gains(e):
+                    change = change + step
+                e.exact = change
                 new: Any = round(change)
             elif all(g[1] == 0 for g in e.games):
                 new = 1
             elif all(g[1] == 1 for g in e.games):
+                results = rated_results(e)
                 best = max(results, key=lambda r: r[0])  # the first of the best
                 new = performance([(best[0], Fraction(1, 2), best[2]), *results])
             else:
-                new = performance(results)
+                new = performance(rated_results(e))
             moved += (e.change - new) ** 2
             e.change = new
     return passes
 
 
-def after_tournament(entrants: list[Entrant], date: str, origin: str) -> None:
-    """The list entries: games (an unrated player's list of them), bonus count, last played, where."""
+def record_games(entrants: list[Entrant]) -> None:
+    """The list entries' figures after the tournament: games (an unrated player's list of them), bonus count."""
     for e in entrants:
         old = e.record.slots
         old["GAMES"] = [list(r) for r in rated_results(e)] if e.unrated else e.after
         old["BONUS-COUNT"] = 0 if e.unrated else min(100, int(old["BONUS-COUNT"] or 0) + len(e.games))
+
+
+def rate(entrants: list[Entrant], limit: int | None = None) -> tuple[int, list[str]]:
+    """The tournament rated: each entrant's change, his list entry's new figures and grade; the passes and the
+    promotions announced."""
+    prepare(entrants)
+    passes = iterate(entrants, limit)
+    record_games(entrants)
+    promotions: list[str] = []
+    for e in entrants:
+        promotions_of(e, promotions)
+    for e in entrants:
+        e.record.slots["ELO-NUMBER"] = e.elo + e.change
+    return passes, promotions
+
+
+def last_played(entrants: list[Entrant], date: str, origin: str) -> None:
+    """Last played, on the list the tournament is rated for (origin: E or A) and overall."""
+    for e in entrants:
+        old = e.record.slots
         old["LAST-PLAYED"] = date
         homes = old["NATIONALITY-LIST"] = list(old["NATIONALITY-LIST"] or [])
         home = next((h for h in homes if isinstance(h, Struct) and h.slots["LIST"] == Char(origin)), None)
@@ -281,24 +316,23 @@ def rate_tournament(players: list[Struct], lines: list[tuple[str, str, list[tupl
              for e in entrants]
     europe, america = (sum(Char(c) in h for h in homes) for c in "EA")
     origin = "A" if america > europe else "E"
-    prepare(entrants)
-    passes = iterate(entrants)
-    after_tournament(entrants, date, origin)
-    promotions: list[str] = []
     for e in entrants:
-        promotions_of(e, promotions)
-    for e in entrants:
-        e.record.slots["ELO-NUMBER"] = e.elo + e.change
+        if not any(isinstance(h, Struct) for h in e.record.slots["NATIONALITY-LIST"] or []):
+            who = " ".join(str(x) for x in (e.record.slots["LAST-NAME"], e.record.slots["FIRST-NAME"]) if x)
+            raise ProgramError(f"{who} has no nationality in the list", entrants.index(e))
+    passes, promotions = rate(entrants)
+    last_played(entrants, date, origin)
     ordered = sorted(players, key=lambda p: -int(p.slots["ELO-NUMBER"] or 0))  # stable, as the program's
     return Outcome(ordered, entrants, promotions, passes)
 
 
 def check_games(lines: list[tuple[str, str, list[tuple[int, str, str | None]]]]) -> None:
     """The program's own checks of a tournament: every game is in both players' lines, worth one point between
-    them, with the handicap given by one and received by the other."""
+    them, with the handicap given by one and received by the other. A no-show, `0#` (FESA's guide; the program
+    as published predates it and stops on it), is read as a round not played."""
     for n, (last, first, rounds) in enumerate(lines):
         for r, (opponent, result, handicap) in enumerate(rounds, start=1):
-            if result not in "+-=" or not 0 <= opponent <= len(lines):
+            if (result not in "+-=" and not (result == "#" and opponent == 0)) or not 0 <= opponent <= len(lines):
                 raise ProgramError(f"round {r} of {last} {first}: '{opponent}{result}' is not a game the program "
                                    "rates (an opponent's number, then + - or =)", n)
             if opponent == 0:

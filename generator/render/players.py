@@ -53,7 +53,7 @@ class PlayerPages(RendererBase):
                     standing = final.get(ref.id) if kind.has_standings else None
                     rated = self.loaded.ratings.get(event.path)
                     change = rated.changes.get(ref.id) if rated else None
-                    change = change if change and (change.steps or change.performance) else None  # he played
+                    change = change if change and change.games else None  # he played
                     entries[ref.id].append({
                         "rating": rating_preview.line(change) if change else "",
                         "change": change,

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from markupsafe import Markup
 
-from ..fesa.rating import Change, Preview
+from ..fesa.preview import Change, Preview
 from ..model import Event
 from .text import signed
 
@@ -20,26 +20,41 @@ CATEGORY = {"unrated": "unrated, rated by performance", "provisional": "provisio
 
 
 def cell(change: Change | None) -> Markup:
-    """The ± cell of a standings row: the change, or for an unrated player his performance."""
-    if change is None:
+    """The ± cell of a standings row: the change, or for an unrated player his performance; ↑ and the grade when
+    the preview promotes him."""
+    if change is None or not change.games:
         return Markup("")
-    if change.delta is None or change.category == "unrated":
-        if not change.steps and change.performance is None:
-            return Markup("")
-        return Markup('<abbr title="{}">{}*</abbr>').format(
-            f"unrated: performance rating {change.after} ({NOTE})", change.after)
-    return Markup('<abbr title="{}">{}</abbr>').format(f"{change.before} → {change.after} ({NOTE})",
-                                                      signed(change.delta))
+    grade = f"; FESA grade {change.grade_before}" if change.grade_before else ""
+    if change.delta is None:
+        shown = Markup('<abbr title="{}">{}*</abbr>').format(
+            f"unrated: performance rating {change.after}{grade} ({NOTE})", change.after)
+    else:
+        shown = Markup('<abbr title="{}">{}</abbr>').format(
+            f"{change.before} → {change.after}{grade} ({NOTE})", signed(change.delta))
+    if change.promoted:
+        shown += Markup(' <abbr class="promoted" title="{}">↑{}</abbr>').format(
+            f"promoted to {change.promoted} (FESA), {NOTE}", change.promoted.replace(" ", "\u00a0"))
+    return shown
+
+
+def promotions(changes: dict[str, Change], names: dict[str, str]) -> list[str]:
+    """'Name: promoted to 2 dan (FESA)', for the standings' note under the table."""
+    return [f"{names[pid]}: promoted to {c.promoted} (FESA)" for pid, c in changes.items() if c.promoted]
 
 
 def line(change: Change) -> str:
     """The player page's sentence for one rated event."""
-    if change.category == "unrated" or change.before is None:
+    grade = ""
+    if change.grade_before:
+        grade = f" FESA grade: {change.grade_before}" + (f", promoted to {change.promoted} (FESA)."
+                                                         if change.promoted else ".")
+    elif change.promoted:
+        grade = f" Promoted to {change.promoted} (FESA)."
+    if change.delta is None:
         return (f"FESA rating preview: unrated, performance rating {change.after}"
-                + (f" (rating before: {change.before})" if change.before is not None else "") + ".")
-    assert change.delta is not None
+                + (f" (rating before: {change.before})" if change.before is not None else "") + "." + grade)
     return (f"FESA rating preview: {change.before} → {change.after} ({signed(change.delta)}), "
-            f"{CATEGORY[change.category]}.")
+            f"{CATEGORY[change.category]}." + grade)
 
 
 WIDTH, HEIGHT, PAD_X, PAD_Y = 320, 120, 44, 16
@@ -97,7 +112,10 @@ def api(event: Event, rated: Preview, names: dict[str, str]) -> str:
     for pid, c in rated.changes.items():
         rows.append(json.dumps({"player": pid, "name": names[pid], "category": c.category, "before": c.before,
                                 "after": c.after, "change": c.delta, "unrounded": _three(c.exact),
-                                "performance": c.performance}, ensure_ascii=False))
+                                "performance": c.performance, "games": c.games,
+                                "fesa_grade_before": c.grade_before or None,
+                                "fesa_grade_after": c.grade_after or None, "promoted_to": c.promoted},
+                               ensure_ascii=False))
     body = json.dumps(head, ensure_ascii=False)[:-1]
     return body + ', "players": [\n' + ",\n".join(rows) + "\n]}\n"
 

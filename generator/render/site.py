@@ -89,6 +89,11 @@ class Renderer(FestivalPages, PlayerPages):
             })
         return rows
 
+    def promotions(self, event: Event) -> list[str]:
+        rated = self.loaded.ratings.get(event.path)
+        changes = rated.changes if rated else {}
+        return rating_preview.promotions(changes, {pid: self.player(pid).name for pid in changes})
+
     def event_pages(self, festival: Festival, event: Event, res: EventResults) -> None:
         """The event's pages, as its kind lays them out (generator/kinds)."""
         fesa = self.fesa[event.path]
@@ -142,6 +147,7 @@ class Renderer(FestivalPages, PlayerPages):
                   team_rows=own["team_rows"],
                   rows=self.standings_rows(res, res.final, page), progress=progress,
                   rated=event.path in self.loaded.ratings, rating_note=rating_preview.NOTE,
+                  promotions=self.promotions(event),
                   round_links=[link(f"Round {r.number}", round_page(event, r.number), page) for r in event.rounds],
                   **common)
         page = event_page(event, "crosstable")

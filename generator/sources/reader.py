@@ -15,11 +15,14 @@ Only the shape of each file is checked here; how the files fit together is check
 from __future__ import annotations
 
 import datetime as dt
+import re
 from decimal import Decimal
 from dataclasses import replace
 from pathlib import Path
 
 from ..diagnostics import Location, Report, display_path
+from ..fesa.lisp import Struct
+from ..fesa.lists import ENCODING, list_entries
 from ..model import (DataSet, Festival, GrandPrixEvent, GrandPrixRules, Player, PrizeFund)
 from . import common
 from ..site_names import taken_at_top, taken_in_festival
@@ -27,7 +30,7 @@ from .common import SLUG
 from .events import read_event
 from .fesa_event import read_fesa_tournament
 from .fields import Fields, as_str, suggest
-from .yamltree import NOTE_LINE, Mapping, Scalar, load
+from .yamltree import NOTE_LINE, Mapping, Scalar, load, read_bytes
 
 
 
@@ -161,6 +164,7 @@ def read_festival(folder: Path, report: Report, stop_at: tuple[str, int] | None 
     grand_prix = _grand_prix(f, report)
     fund = _prize_fund(f, report)
     programme = common.programme(f.items("programme"), report, people=True)
+    fesa_list = _fesa_list(f, folder.parent, report)
     f.finish()
     if not SLUG.match(folder.name):
         report.error(Location(shown), f"festival folder name '{folder.name}' is not a simple id",
@@ -196,7 +200,8 @@ def read_festival(folder: Path, report: Report, stop_at: tuple[str, int] | None 
         return None
     return Festival(folder.name, name, Location(shown, 1), city=city, country=country, venue=venue,
                     start=start, end=end, events=tuple(events), contact=contact, announcement=announcement,
-                    grand_prix=grand_prix, prize_fund=fund, programme=tuple(programme))
+                    grand_prix=grand_prix, prize_fund=fund, programme=tuple(programme),
+                    fesa_list=tuple(fesa_list or ()))
 
 
 def _grand_prix(f: Fields, report: Report) -> GrandPrixRules | None:
@@ -245,3 +250,25 @@ def _prize_fund(f: Fields, report: Report) -> PrizeFund | None:
     p.finish()
     amount = common.money(raw, report, "amount") if raw is not None else None
     return PrizeFund(currency, amount.quantize(Decimal("0.01")), node.loc) if currency and amount is not None else None
+
+
+_LIST_PATH = re.compile(r"(?:[A-Za-z0-9_][A-Za-z0-9._-]{0,99}/){0,4}[A-Za-z0-9_][A-Za-z0-9._-]{0,99}\Z")
+
+
+def _fesa_list(f: Fields, root: Path, report: Report) -> list[Struct] | None:
+    """`fesa_list: lists/ratingliste.pre`: FESA's rating list (the program's own file), inside the data folder."""
+    node = f.raw("fesa_list")
+    if node is None:
+        return None
+    name = as_str(node, report, "fesa_list")
+    if name is None:
+        return None
+    if not _LIST_PATH.match(name) or any(part.strip(".") == "" for part in name.split("/")):
+        report.error(node.loc, f"fesa_list '{name}' is not a file in the data folder",
+                     "give its path from the data folder, e.g. fesa_list: lists/ratingliste.pre")
+        return None
+    path = root / name
+    data = read_bytes(path, display_path(path), report)
+    if data is None:
+        return None
+    return list_entries(data.decode(ENCODING), display_path(path), report)

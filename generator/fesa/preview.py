@@ -1,0 +1,142 @@
+"""FESA's rating of our events, previewed with the rating program's own engine (program.py), the one `fesa rate`
+runs on FESA's lists: each rated event is the tournament its turnering.txt would be, rated in date order, every
+player starting from his entry in the festival's FESA list (`fesa_list:`) or, without one, from players.yaml.
+
+What players.yaml gives the program, where no list entry does (the rulings, in the README):
+- no `elo`: a newcomer; his `grade` (or else `claimed_grade`) is the national grade he declares, and gives him
+  FESA's two games (one won, one lost) against the grade's midpoint rating;
+- `elo` with `fesa_games` of 9 or more: rated, with that many games; the games since he was first rated (FESA's
+  bonus count) are taken as those after his 9th;
+- `elo` with fewer `fesa_games`: still unrated; his earlier games, which players.yaml does not hold, are taken as
+  that many draws against his rating (so that they alone rate him at `elo`);
+- `elo` without `fesa_games`: established (counted as 18 games), the under-1800 bonus still given;
+- his FESA grade is his `grade`; a player without one is shown no promotion (FESA keeps a grade we do not know).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..model import Event, Player
+from ..standings import EventResults
+from . import program
+from .export import fesa_name, rating_status, round_tokens
+from .grades import E_LIMIT, U_LIMIT
+from .lisp import SLOTS, Struct
+
+MAX_PASSES = 100  # the program repeats until nothing moves; the preview stops here and says it did not settle
+SCORES = {"+": Fraction(1), "-": Fraction(0), "=": Fraction(1, 2)}
+
+
+@dataclass(frozen=True)
+class Change:
+    before: int | None  # the rating before the event (an unrated player's figure so far); None: none yet
+    after: int
+    category: str  # "unrated" (rated by performance), "provisional" (fewer than 18 games), "established"
+    exact: Fraction = Fraction(0)  # a rated player's change before rounding
+    games: int = 0  # the event's games that count
+    grade_before: str = ""  # FESA's grade, e.g. "2 dan"; "" when not known
+    grade_after: str = ""
+
+    @property
+    def delta(self) -> int | None:
+        return None if self.before is None or self.category == "unrated" else self.after - self.before
+
+    @property
+    def performance(self) -> int | None:
+        return self.after if self.category == "unrated" and self.games else None
+
+    @property
+    def promoted(self) -> str | None:
+        return self.grade_after if self.grade_after and self.grade_after != self.grade_before else None
+
+
+@dataclass(frozen=True)
+class Preview:
+    changes: dict[str, Change] = field(default_factory=dict)
+    passes: int = 0
+    settled: bool = True
+
+
+def grade_of(grade: str | None) -> tuple[int, str]:
+    """players.yaml's '3d' / '5k' as the program's (3, "Dan") / (5, "Kyu"); (0, "") for none."""
+    if not grade:
+        return 0, ""
+    return int(grade[:-1]), "Dan" if grade.endswith("d") else "Kyu"
+
+
+def shown_grade(slots: Mapping[str, object]) -> str:
+    level, name = slots["GRADE-LEVEL"] or 0, str(slots["GRADE-NAME"] or "")
+    return f"{level} {name.lower()}".strip() if name else ""
+
+
+def entry_of(player: Player) -> Struct:
+    """A list entry for a player the FESA list does not hold, from players.yaml (the rulings above)."""
+    last, first = fesa_name(player)
+    slots: dict[str, object] = {**dict(SLOTS["PLAYER"]), "LAST-NAME": last, "FIRST-NAME": first, "ELO-NUMBER": 0,
+                                "GAMES": 0}
+    declared = grade_of(player.grade or player.claimed_grade)
+    count = player.fesa_games
+    if player.elo is None or count == 0:
+        slots["NSR-GRADE-LEVEL"], slots["NSR-GRADE-NAME"] = declared
+        return Struct("PLAYER", slots)
+    slots["ELO-NUMBER"] = player.elo
+    slots["GRADE-LEVEL"], slots["GRADE-NAME"] = grade_of(player.grade)
+    if count is None:
+        slots["GAMES"] = E_LIMIT
+    elif count >= U_LIMIT:
+        slots["GAMES"], slots["BONUS-COUNT"] = count, min(100, count - U_LIMIT)
+    else:
+        slots["GAMES"] = [[player.elo, Fraction(1, 2), 1] for _ in range(count)]
+        slots["NSR-GRADE-LEVEL"], slots["NSR-GRADE-NAME"] = declared
+    return Struct("PLAYER", slots)
+
+
+class Ratings:
+    """Every player's FESA list entry as the events before have left it; `rate` previews the next event."""
+
+    def __init__(self, players: Mapping[str, Player], lists: Mapping[str, Sequence[Struct]]):
+        self.players = players
+        self.lists = {fid: {(str(e.slots["LAST-NAME"]), str(e.slots["FIRST-NAME"])): e for e in entries}
+                      for fid, entries in lists.items()}
+        self.entries: dict[str, Struct] = {}
+        self.seeded: set[tuple[str, str]] = set()  # (player, festival): started from that festival's list
+        self.grade_known: set[str] = set()
+
+    def entry(self, pid: str, festival: str) -> Struct:
+        listed = self.lists.get(festival, {}).get(fesa_name(self.players[pid]))
+        if listed is not None and (pid, festival) not in self.seeded:
+            self.seeded.add((pid, festival))
+            self.entries[pid] = copy.deepcopy(listed)
+            self.grade_known.add(pid)
+        elif pid not in self.entries:
+            self.entries[pid] = entry_of(self.players[pid])
+            if self.players[pid].grade and self.players[pid].elo is not None:
+                self.grade_known.add(pid)
+        return self.entries[pid]
+
+    def rate(self, event: Event, res: EventResults) -> Preview | None:
+        """The event's games played so far, rated; None for an event FESA would not rate even when finished."""
+        if not rating_status(event, max(event.rounds_planned, len(event.rounds)))[0] \
+                or event.kind.fesa_file_as_written:
+            return None
+        ids = [s.player for s in res.final]
+        number = {pid: i for i, pid in enumerate(ids, start=1)}
+        entrants = [program.Entrant(self.entry(pid, event.festival_id)) for pid in ids]
+        for pid, e in zip(ids, entrants, strict=True):
+            for token in round_tokens(res, pid, number):
+                if token.opponent and token.result in SCORES:
+                    side, code = (token.handicap[0], token.handicap[1:]) if token.handicap else (None, None)
+                    e.games.append((entrants[token.opponent - 1], SCORES[token.result], side, code))
+        before = [(e.elo or None, len(e.games), shown_grade(e.record.slots)) for e in entrants]
+        passes, _ = program.rate(entrants, MAX_PASSES)
+        changes = {}
+        for pid, e, (elo, games, grade) in zip(ids, entrants, before, strict=True):
+            known = pid in self.grade_known
+            category = "unrated" if e.unrated else "provisional" if e.after < E_LIMIT else "established"
+            changes[pid] = Change(elo, e.elo, category, Fraction(e.exact) if not e.unrated else Fraction(0),
+                                  games, grade if known else "", shown_grade(e.record.slots) if known else "")
+        return Preview(changes, min(passes, MAX_PASSES), passes <= MAX_PASSES)
