@@ -40,6 +40,10 @@ def event_table(loaded: Loaded, event: Event) -> int:
         print(printable(f"{number[s.player]:>3} {last[:18]:<18} {first[:11]:<11} {p.country:<4} "
                         f"{grade_name(p.grade).title() if p.grade else '':<6} {elo:>5} "
                         + " ".join(f"{c:>8}" for c in cells) + f" {points(s.points):>5} {delta:>5}"))
+    for s in res.final:
+        promoted = rated.changes[s.player].promoted
+        if promoted:
+            print(printable(f"Promoting {' '.join(fesa_name(loaded.data.players[s.player]))} to {promoted} (FESA)"))
     if not rated.settled:
         print(f"note: the final ratings did not settle after {rated.passes} passes; the last pass is shown")
     return 0
