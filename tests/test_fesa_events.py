@@ -109,3 +109,27 @@ def test_a_no_show_against_a_paired_opponent_is_a_game_won_without_play(datadir)
     records = loaded.results["2024-club/tournament"].records
     assert (records["adams-amy"][0].outcome, records["adams-amy"][0].points) == (Outcome.FORFEIT_LOSS, 0)
     assert (records["baker-ben"][0].outcome, records["baker-ben"][0].points) == (Outcome.FORFEIT_WIN, 1)
+
+
+def test_a_player_missing_from_a_round_of_a_turnering_event_is_located_at_his_line(datadir):
+    """A turnering.txt gives every player a token in every round, so the reader never leaves one out; the check
+    behind it is tested here on a round with Baker taken out: the error points at Baker's own line (4), not at
+    the file without a line."""
+    from dataclasses import replace
+
+    from generator.diagnostics import Report
+    from generator.sources.reader import read_data
+    from generator.validate import validate_event
+
+    datadir("2024-club/turnering.txt", "[Club Cup]\n[2024-05-01]\n1 [Adams][Amy] [2+]\n2 [Baker][Ben] [1-]\n"
+            "3 [Clark][Cy] [0+]\n")
+    report = Report()
+    data = read_data(datadir.root, report)
+    assert not report.errors, report.lines()
+    event = next(e for e in data.events() if e.festival_id == "2024-club")
+    (first,) = event.rounds
+    kept = tuple(g for g in first.games if "baker-ben" not in (g.sente.id, g.gote.id))
+    broken = replace(event, rounds=(replace(first, games=kept),))
+    validate_event(broken, data.players, report)
+    missing = [d for d in report.diagnostics if "Baker, Ben (baker-ben) is missing from round 1" in d.message]
+    assert [(d.location.line, d.location.file.endswith("turnering.txt")) for d in missing] == [(4, True)]
