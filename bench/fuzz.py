@@ -35,8 +35,16 @@ from generator.pipeline import load  # noqa: E402
 
 FIXTURE = ROOT / "tests" / "fixtures" / "mini"
 TURNERING = (b"[Club Cup, Leiden, Netherlands, 2024-05-01]\n[2024-05-01]\n[Time control: 30min + 30sec]\n"
-             b"Nr Name Nat 1 2 Pts\n1 [Adams][Amy] GB [2+ 3+(-b)] 2\n2 [Baker][Ben] NL [1- 3=] 0.5\n"
+             b"Nr Name Nat 1 2 Pts\n1 [Adams][Amy] GB [2+ 3+(-b)] 2\n2 [Baker][Ben] NL [1- 0=] 0.5\n"
              b"3 N [Stone][Sam] NL [0+ 1-(+b)] 1\n4 [Moss][Mo] [0# 0-] 0\n")
+# FESA's rating list the festival starts from (fesa_list:), in the rating program's format.
+FESA_LIST = (b'(#S(PLAYER :LAST-NAME "Adams" :FIRST-NAME "Amy" :NATIONALITY-LIST (#S(HOME :LIST #\\E :NATIONALITY "GB" '
+             b':RESIDENS "GB" :LAST "2023-01-01")) :GRADE-LEVEL 1 :GRADE-NAME "Dan" '
+             b':NSR-GRADE-LEVEL 0 :NSR-GRADE-NAME "" :ELO-NUMBER 1850 :GAMES 50 '
+             b':LAST-PLAYED "2023-01-01" :LB-COUNT (:LB 13 T) '
+             b':MP-COUNT NIL :BONUS-COUNT 100)\n'
+             b'#S(PLAYER :LAST-NAME "Baker" :FIRST-NAME "Ben" :NATIONALITY-LIST NIL :ELO-NUMBER 1500 '
+             b':GAMES ((1500 1 1) (1500 0 1)) :BONUS-COUNT 0))\n')
 SECONDS, MEGABYTES = 5, 1024
 HOSTILE = [
     ".inf", "-.inf", ".nan", "!!float abc", "!!int x", "1000000000", "-1", "0", "99999999999999999999999999999",
@@ -52,6 +60,8 @@ BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
 def pristine() -> dict[str, bytes]:
     files = {p.relative_to(FIXTURE).as_posix(): p.read_bytes() for p in FIXTURE.rglob("*") if p.is_file()}
     files["club/turnering.txt"] = TURNERING
+    files["cup/before.lisp"] = FESA_LIST
+    files["cup/festival.yaml"] += b"fesa_list: before.lisp\n"
     return files
 
 

@@ -67,9 +67,9 @@ def test_the_mini_festivals_preview_worked_by_hand(mini):
 
 
 def _with_list(datadir) -> Path:
-    datadir("lists/before.lisp", LIST)
+    datadir("cup/before.lisp", LIST)
     festival = datadir.root / "cup" / "festival.yaml"
-    festival.write_text(festival.read_text(encoding="utf-8") + "fesa_list: lists/before.lisp\n", encoding="utf-8")
+    festival.write_text(festival.read_text(encoding="utf-8") + "fesa_list: before.lisp\n", encoding="utf-8")
     return datadir.root
 
 
@@ -110,7 +110,7 @@ def test_the_preview_and_fesa_rate_give_the_same_list(datadir, tmp_path):
     assert out.returncode == 0, out.stderr
     (turnering,) = (tmp_path / "fesa").iterdir()
     new = tmp_path / "after.lisp"
-    res = run_generator("fesa", "rate", str(root / "lists" / "before.lisp"), str(turnering), "--out", str(new))
+    res = run_generator("fesa", "rate", str(root / "cup" / "before.lisp"), str(turnering), "--out", str(new))
     assert res.returncode == 0, res.stderr
     assert "Promoting Adams Amy to 2 Dan" in res.stdout
     (entries,) = read_all(new.read_text(encoding="iso-8859-1"), "after.lisp", Report()) or [None]
@@ -125,13 +125,14 @@ def test_a_bad_fesa_list_is_located(datadir):
     text = festival.read_text(encoding="utf-8")
     festival.write_text(text + "fesa_list: ../outside.lisp\n", encoding="utf-8")
     errors, _ = problems(datadir.root)
-    assert any("festival.yaml:7:" in e and "not a file in the data folder" in e for e in errors), errors
-    festival.write_text(text + "fesa_list: lists/missing.lisp\n", encoding="utf-8")
+    assert any("festival.yaml:7:" in e and "not the name of a file in the festival's folder" in e
+               for e in errors), errors
+    festival.write_text(text + "fesa_list: missing.lisp\n", encoding="utf-8")
     errors, _ = problems(datadir.root)
     assert any("missing.lisp" in e for e in errors), errors
-    datadir("lists/bad.lisp", LIST.replace(":ELO-NUMBER 1400", ':ELO-NUMBER "x"').replace(
+    datadir("cup/bad.lisp", LIST.replace(":ELO-NUMBER 1400", ':ELO-NUMBER "x"').replace(
         ':GRADE-LEVEL 4 :GRADE-NAME "Kyu"', ':GRADE-LEVEL 40 :GRADE-NAME "Kyu"'))
-    festival.write_text(text + "fesa_list: lists/bad.lisp\n", encoding="utf-8")
+    festival.write_text(text + "fesa_list: bad.lisp\n", encoding="utf-8")
     errors, _ = problems(datadir.root)
     # Both problems at once, each at its entry's line (Dean's is line 4, Evil's line 5).
     assert any("bad.lisp:4:" in e and "ELO-NUMBER" in e for e in errors), errors

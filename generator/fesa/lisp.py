@@ -52,14 +52,16 @@ class LispError(Exception):
         self.offset, self.message, self.hint = offset, message, hint
 
 
-def read_all(text: str, shown: str, report: Report) -> list[object] | None:
-    """Every top-level form of the text; None (and located errors) when it cannot be read."""
+def read_all(text: str, shown: str, report: Report, lines: list[int] | None = None) -> list[object] | None:
+    """Every top-level form of the text; None (and located errors) when it cannot be read. `lines`, when given,
+    gets the line of each item of the top-level lists (a list's entries, for locating a bad one)."""
     if len(text) > MAX_BYTES:
         report.error(Location(shown, 1), f"the file has {len(text):,} characters, more than a list ever has",
                      f"a rating list is at most {MAX_BYTES:,} characters")
         return None
     reader = _Reader(text)
     reader.shown = shown
+    reader.item_lines = lines
     try:
         forms = []
         while reader.skip() < len(text):
@@ -80,6 +82,7 @@ class _Reader:
     def __init__(self, text: str):
         self.text, self.pos, self.shown = text, 0, ""
         self._seen = (0, 1)  # (offset, its line): lines are counted forward from the last structure's
+        self.item_lines: list[int] | None = None
 
     def line(self, offset: int) -> int:
         at, line = self._seen
@@ -107,6 +110,8 @@ class _Reader:
             raise LispError(self.pos, f"the data is nested more than {MAX_DEPTH} deep", "a rating list is flat")
         start = self.skip()
         text = self.text
+        if depth == 1 and self.item_lines is not None and start < len(text):
+            self.item_lines.append(self.line(start))
         if start >= len(text):
             raise LispError(start, "the file ends inside a list", "close every ( with a )")
         c = text[start]
@@ -119,8 +124,9 @@ class _Reader:
             return self._string()
         if text.startswith("#S(", start) or text.startswith("#s(", start):
             self.pos += 3
+            line = self.line(start)  # (before its items: lines are counted forward)
             items = self._items(depth)
-            return self._struct(items, start)
+            return self._struct(items, start, line)
         if text.startswith("#\\", start):
             if start + 2 >= len(text):
                 raise LispError(start, "a character #\\ without its letter", "write e.g. #\\E")
@@ -181,7 +187,7 @@ class _Reader:
         raise LispError(start, f"'{word[:40]}' is not a value a rating list holds",
                         "a list holds strings, whole numbers, ratios like 1/2, NIL, T, :KEYWORDS and #S(…)")
 
-    def _struct(self, items: list[object], start: int) -> Struct:
+    def _struct(self, items: list[object], start: int, line: int) -> Struct:
         if not items or not isinstance(items[0], Symbol) or items[0].name not in SLOTS:
             raise LispError(start, "#S( names no structure of the rating program",
                             f"the list's structures are {' and '.join(SLOTS)}")
@@ -196,7 +202,7 @@ class _Reader:
                 raise LispError(start, f"#S({name} …) has an unknown slot {key!r}",
                                 f"{name}'s slots: {', '.join(known)}")
             slots[key.name] = value
-        return Struct(name, slots, Location(self.shown, self.line(start)))
+        return Struct(name, slots, Location(self.shown, line))
 
 
 @dataclass(frozen=True)

@@ -22,14 +22,16 @@ def _text(path: Path, report: Report) -> str | None:
         return None
 
 
-def _one_list(path: Path, report: Report, problem: str, hint: str) -> list[object] | None:
+def _one_list(path: Path, report: Report, problem: str, hint: str,
+              lines: list[int] | None = None) -> list[object] | None:
     """The file's one top-level list (ISO 8859-1, as the program writes it)."""
     text = _text(path, report)
-    return None if text is None else _one_of(text, display_path(path), report, problem, hint)
+    return None if text is None else _one_of(text, display_path(path), report, problem, hint, lines)
 
 
-def _one_of(text: str, shown: str, report: Report, problem: str, hint: str) -> list[object] | None:
-    forms = read_all(text, shown, report)
+def _one_of(text: str, shown: str, report: Report, problem: str, hint: str,
+            lines: list[int] | None = None) -> list[object] | None:
+    forms = read_all(text, shown, report, lines)
     if forms is None:
         return None
     if len(forms) != 1 or not isinstance(forms[0], list) and forms[0] is not None:
@@ -48,13 +50,14 @@ def list_entries(text: str, shown: str, report: Report) -> list[Struct] | None:
     """A rating list's entries, each checked to hold what the program keeps in it (None and located errors
     otherwise: nothing of a bad list is rated)."""
     before = len(report.errors)
+    lines: list[int] = []
     entries = _one_of(text, shown, report, "a rating list is one list: ( #S(PLAYER …) … )",
-                      "the file should start with ( and end with )")
+                      "the file should start with ( and end with )", lines)
     if entries is None:
         return None
     for n, entry in enumerate(entries, start=1):
         if not isinstance(entry, Struct) or entry.name != "PLAYER":
-            report.error(Location(shown, n), f"entry {n} of the list is not a #S(PLAYER …)",
+            report.error(Location(shown, lines[n - 1]), f"entry {n} of the list is not a #S(PLAYER …)",
                          "each line of the list is one player")
         else:
             _check_player(entry, report)
@@ -112,8 +115,9 @@ def read_newcomers(path: Path, report: Report) -> list[Struct] | None:
     """nye-spillere: a list of (last first (homes…) grade-level grade-name elo games last-played)."""
     shown = display_path(path)
     before = len(report.errors)
+    lines: list[int] = []
     entries = _one_list(path, report, "the new players are one list: ((\"Last\" \"First\" (…) 2 \"Kyu\" 0 0 nil) …)",
-                        "a second form (the program's code) is not run here: remove it")
+                        "a second form (the program's code) is not run here: remove it", lines)
     if entries is None:
         return None
     out = []
@@ -122,7 +126,7 @@ def read_newcomers(path: Path, report: Report) -> list[Struct] | None:
             and isinstance(entry[1], str) and isinstance(entry[2], list) and isinstance(entry[3], int) \
             and isinstance(entry[4], str)
         if not ok:
-            report.error(Location(shown, n + 1), f"new player {n} is not (\"Last\" \"First\" (#S(HOME …)) "
+            report.error(Location(shown, lines[n - 1]), f"new player {n} is not (\"Last\" \"First\" (#S(HOME …)) "
                          "grade-level \"Dan\"/\"Kyu\" elo games last-played)", "write it as the others are")
             continue
         out.append(newcomer(entry))

@@ -164,7 +164,7 @@ def read_festival(folder: Path, report: Report, stop_at: tuple[str, int] | None 
     grand_prix = _grand_prix(f, report)
     fund = _prize_fund(f, report)
     programme = common.programme(f.items("programme"), report, people=True)
-    fesa_list = _fesa_list(f, folder.parent, report)
+    fesa_list = _fesa_list(f, folder, report)
     f.finish()
     if not SLUG.match(folder.name):
         report.error(Location(shown), f"festival folder name '{folder.name}' is not a simple id",
@@ -252,20 +252,20 @@ def _prize_fund(f: Fields, report: Report) -> PrizeFund | None:
     return PrizeFund(currency, amount.quantize(Decimal("0.01")), node.loc) if currency and amount is not None else None
 
 
-_LIST_PATH = re.compile(r"(?:[A-Za-z0-9_][A-Za-z0-9._-]{0,99}/){0,4}[A-Za-z0-9_][A-Za-z0-9._-]{0,99}\Z")
+_LIST_FILE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._-]{0,99}\Z")
 
 
 def _fesa_list(f: Fields, root: Path, report: Report) -> list[Struct] | None:
-    """`fesa_list: lists/ratingliste.pre`: FESA's rating list (the program's own file), inside the data folder."""
+    """`fesa_list: ratingliste.pre`: FESA's rating list (the program's own file), beside festival.yaml."""
     node = f.raw("fesa_list")
     if node is None:
         return None
     name = as_str(node, report, "fesa_list")
     if name is None:
         return None
-    if not _LIST_PATH.match(name) or any(part.strip(".") == "" for part in name.split("/")):
-        report.error(node.loc, f"fesa_list '{name}' is not a file in the data folder",
-                     "give its path from the data folder, e.g. fesa_list: lists/ratingliste.pre")
+    if not _LIST_FILE.match(name):
+        report.error(node.loc, f"fesa_list '{name}' is not the name of a file in the festival's folder",
+                     "put the list beside festival.yaml and give its name, e.g. fesa_list: ratingliste.pre")
         return None
     path = root / name
     data = read_bytes(path, display_path(path), report)
