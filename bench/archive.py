@@ -7,12 +7,15 @@ one players.yaml of returning players (about 0.6 pages' worth of players, at mos
 9-round Swiss championship of 40-120 players (late entries, a knock-out in rounds 1-5), a team match, a blitz and
 a Grand Prix; and club tournaments given only as turnering.txt. It grows until it has about PAGES pages. Then:
 
-- `generator check` on it (must pass), timed;
+- `generator check` on it (must pass), timed, with its peak memory;
 - `generator build` (check + mkdocs build --strict), timed, with its peak memory, the site's size and the size
   of the search index;
-- in the same run, a plain MkDocs + Material build of as many plain Markdown pages (one 40-row table each, a
-  sidebar of 20 entries, the same theme features and search), timed the same way;
-- the ratio of the two builds.
+- in the same run, a plain MkDocs + Material build of as many plain Markdown pages as the archive's site has
+  (one 40-row table each, a sidebar of 20 entries, the same theme features and search), timed the same way;
+- the ratio of the two builds' CPU seconds.
+
+Players: one in seven is new to FESA (a declared grade, no rating: the rating preview rates him by performance);
+the others have a rating and their FESA games so far (a few fewer than 9: still unrated).
 
 Each command runs as a child process: seconds are wall-clock, CPU is user + system, peak RSS is the largest
 resident size of the child and the processes it waited for.
@@ -42,6 +45,7 @@ sys.path.insert(0, str(ROOT))
 
 from generator.knockout import bracket_for, standard_order  # noqa: E402
 from generator.names import ascii_fold, slug  # noqa: E402
+from generator.ratings import GRADES  # noqa: E402
 
 FAMILY = ["Müller", "Schmidt", "de Vries", "Jansen", "Bakker", "Smith", "Brown", "Dubois", "Lefèvre", "Rossi",
           "García", "Novák", "Dvořák", "Kowalski", "Nagy", "Andersson", "Virtanen", "Jensen", "Peeters", "Huber",
@@ -67,6 +71,7 @@ class Person:
     given: str
     country: str
     elo: int
+    new: bool = False  # new to FESA: no rating, no rated game (so not eligible for the knock-out)
 
     @property
     def name(self) -> str:
@@ -107,12 +112,26 @@ def yaml_str(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def grade_of(elo: int) -> str:
+    """The grade whose range holds the rating (FESA's table), for a newcomer's declaration."""
+    for grade, (_, low) in GRADES.items():
+        if elo >= low:
+            return grade
+    return "15k"
+
+
 def write_players(archive: Archive) -> None:
     lines = ["# The registry of the synthetic archive: fictional players who come back year after year.\n"]
-    for p in archive.people:
+    for n, p in enumerate(archive.people):
         fesa = "" if p.latin1() else f", fesa_name: {yaml_str(ascii_fold(p.name))}"
+        if n % 7 == 3:  # new to FESA: a declared grade, no rating (the preview rates him by performance)
+            grade = grade_of(p.elo)
+            p.elo, p.new = GRADES[grade][0], True  # his festival Elo: the grade's midpoint
+            rating = f"grade: {grade}"
+        else:  # rated, with his FESA games so far (a few still unrated: fewer than 9)
+            rating = f"elo: {max(p.elo, 500)}, fesa_games: {(n * 37) % 150}, last_rated_game: 1999-12-31"
         lines.append(f"{p.id}: {{family: {yaml_str(p.family)}, given: {yaml_str(p.given)}, country: {p.country}, "
-                     f"elo: {max(p.elo, 500)}, last_rated_game: 1999-12-31{fesa}}}\n")
+                     f"{rating}{fesa}}}\n")
     (archive.root / "players.yaml").write_text("".join(lines), encoding="utf-8")
 
 
@@ -178,7 +197,8 @@ def write_championship(folder: Path, start: dt.date, field_: list[Person], late:
         "knockout: {name: European Championship, short: EC, regions: europe, active_since: 1998-01-01, "
         "size: 32, final_round: 5}\n"
         f"players:\n{entries}", encoding="utf-8")
-    europeans = sorted((p for p in field_ if p.country in EUROPEAN), key=lambda p: (-max(p.elo, 500), p.name))[:32]
+    europeans = sorted((p for p in field_ if p.country in EUROPEAN and not p.new),
+                       key=lambda p: (-max(p.elo, 500), p.name))[:32]
     bracket = bracket_for(len(europeans))
     assert bracket is not None
     slots: list[Person | None] = [europeans[s - 1] if s <= len(europeans) else None
@@ -483,30 +503,29 @@ def main() -> None:
         data, site, plain = base / "data", base / "site", base / "plain"
         data.mkdir(parents=True)
         archive = write_archive(data, args.pages)
-        write_plain(plain, archive.pages)
         check = run([python, "-m", "generator", "check", "--data", str(data)], ROOT)
         if check.code != 0:
             sys.exit("the synthetic archive does not pass check:\n" + check.output[-3000:])
         build = run([python, "-m", "generator", "build", "--data", str(data), "--site-dir", str(site)], ROOT)
         if build.code != 0:
             sys.exit("the archive's build failed:\n" + build.output[-3000:])
+        built = sum(1 for _ in site.rglob("index.html"))
+        write_plain(plain, built)  # the baseline: as many pages as the archive's site has, in the same run
         base_run = run([python, "-m", "mkdocs", "build", "--strict", "-q"], plain)
         if base_run.code != 0:
             sys.exit("the plain MkDocs build failed:\n" + base_run.output[-3000:])
-        built = sum(1 for _ in site.rglob("index.html"))
         plain_built = sum(1 for _ in (plain / "site").rglob("index.html"))
         index = site / "search" / "search_index.json"
+        plain_index = plain / "site" / "search" / "search_index.json"
         print(f"archive: {archive.festivals} festivals, {archive.clubs} club tournaments, "
               f"{len(archive.people)} players")
-        print(f"{'':24}{'pages':>7}{'check s':>9}{'build s':>9}{'CPU s':>8}{'peak MB':>9}{'site MB':>9}"
-              f"{'index MB':>10}")
-        print(f"{'banzuke':24}{built:>7}{check.seconds:>9.1f}{build.seconds:>9.1f}{build.cpu:>8.1f}"
-              f"{build.rss_mb:>9.0f}{size_mb(site):>9.1f}{index.stat().st_size / 1e6:>10.2f}")
-        plain_index = plain / "site" / "search" / "search_index.json"
-        print(f"{'plain MkDocs + Material':24}{plain_built:>7}{'':>9}{base_run.seconds:>9.1f}{base_run.cpu:>8.1f}"
+        print(f"{'':24}{'pages':>7}{'wall s':>8}{'CPU s':>8}{'peak MB':>9}{'site MB':>9}{'index MB':>10}")
+        print(f"{'banzuke check':24}{'':>7}{check.seconds:>8.1f}{check.cpu:>8.1f}{check.rss_mb:>9.0f}")
+        print(f"{'banzuke build':24}{built:>7}{build.seconds:>8.1f}{build.cpu:>8.1f}{build.rss_mb:>9.0f}"
+              f"{size_mb(site):>9.1f}{index.stat().st_size / 1e6:>10.2f}")
+        print(f"{'plain MkDocs + Material':24}{plain_built:>7}{base_run.seconds:>8.1f}{base_run.cpu:>8.1f}"
               f"{base_run.rss_mb:>9.0f}{size_mb(plain / 'site'):>9.1f}{plain_index.stat().st_size / 1e6:>10.2f}")
-        print(f"build ratio banzuke / plain: {build.seconds / base_run.seconds:.2f} (wall), "
-              f"{build.cpu / base_run.cpu:.2f} (CPU)")
+        print(f"build / plain: {build.cpu / base_run.cpu:.2f} (CPU), {build.seconds / base_run.seconds:.2f} (wall)")
         person = archive.people[len(archive.people) // 2]
         found = search_seconds(site, person.family)
         if isinstance(found, str):
