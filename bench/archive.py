@@ -249,7 +249,7 @@ def write_championship(folder: Path, start: dt.date, field_: list[Person], late:
             had_bye.add(bye.id)
             score[bye.id] += 1
         (folder / f"round-{number}.yaml").write_text("".join(text), encoding="utf-8")
-    return 6 + 9  # standings, crosstable, entries, rules, prizes, knock-out; 9 rounds
+    return 6 + 9 + 2 * 9 + 1  # standings, crosstable, entries, rules, prizes, knock-out; 9 rounds; wall sheets
 
 
 def write_swiss(folder: Path, name: str, start: dt.date, field_: list[Person], rounds: int, minutes: int,
@@ -276,7 +276,7 @@ def write_swiss(folder: Path, name: str, start: dt.date, field_: list[Person], r
             had_bye.add(bye.id)
             score[bye.id] += 1
         (folder / f"round-{number}.yaml").write_text("".join(text), encoding="utf-8")
-    return 5 + rounds  # standings, crosstable, entries, rules, prizes; rounds
+    return 5 + rounds + 2 * rounds + 1  # standings, crosstable, entries, rules, prizes; rounds; wall sheets
 
 
 def write_team_match(folder: Path, start: dt.date, field_: list[Person], rng: random.Random) -> int:
@@ -306,7 +306,7 @@ def write_team_match(folder: Path, start: dt.date, field_: list[Person], rng: ra
             points[a] += 2 if won > 0 else 1 if won == 0 else 0
             points[b] += 2 if won < 0 else 1 if won == 0 else 0
         (folder / f"round-{number}.yaml").write_text("".join(text), encoding="utf-8")
-    return 4 + 1 + len(teams) + 5  # standings, crosstable?, entries, rules; teams index and pages; rounds
+    return 4 + 1 + len(teams) + 5 + 2 * 5 + 1  # standings, entries, rules…; teams index and pages; rounds; sheets
 
 
 def write_club_tournament(folder: Path, name: str, city: str, day: dt.date, field_: list[Person],
@@ -334,7 +334,7 @@ def write_club_tournament(folder: Path, name: str, city: str, day: dt.date, fiel
         lines.append(f"{number[p.id]} [{p.family}][{p.given}] {p.country} [{' '.join(cells[p.id])}] "
                      f"{int(pts) if pts == int(pts) else pts}")
     (folder / "turnering.txt").write_bytes(("\r\n".join(lines) + "\r\n").encode("latin-1"))
-    return 4 + 4  # standings, crosstable, entries, rules; 4 rounds
+    return 4 + 4 + 2 * 4 + 1  # standings, crosstable, entries, rules; 4 rounds; wall sheets
 
 
 EUROPEAN = {"NL", "DE", "GB", "FR", "IT", "ES", "CZ", "PL", "HU", "SE", "FI", "DK", "BE", "AT", "CH", "NO", "RO",
@@ -381,7 +381,7 @@ def write_archive(root: Path, target: int, seed: int = 2026) -> Archive:
     archive.pages = len(archive.people) + 6  # player pages; home, players, promotion and three hand-written pages
     regulars = archive.people[: max(60, len(archive.people) // 4)]
     latin = [p for p in archive.people if p.latin1()]
-    per_year = max(1, round((target - archive.pages) / 25 / 55))  # a festival is about 55 pages
+    per_year = max(1, round((target - archive.pages) / 25 / 100))  # a festival is about 100 pages
     k = 0
     while archive.pages < target:
         year = 2001 + (k // per_year) % 25
