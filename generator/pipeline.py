@@ -66,6 +66,13 @@ def load(root: Path, stop_at: tuple[str, int] | None = None) -> Loaded:
             rated = ratings.rate(e, loaded.results[e.path])  # FESA rates one tournament after another
             if rated is not None:
                 loaded.ratings[e.path] = rated
+        for pid, listed_in in ratings.unlisted:
+            player = data.players[pid]
+            last, first = export.fesa_name(player)
+            report.warning(player.loc, f"{player.name} has a FESA rating (elo: {player.elo}) but is not in the FESA "
+                           f"list of {listed_in} as '{last}, {first}': his rating preview starts from players.yaml",
+                           f'give him the list\'s spelling, e.g. fesa_name: "{last}, {first}", or leave it if he '
+                           "is not on the list")
         for e in data.events():
             res = loaded.results[e.path]
             givers = e.kind.givers(e)

@@ -137,3 +137,19 @@ def test_a_bad_fesa_list_is_located(datadir):
     # Both problems at once, each at its entry's line (Dean's is line 4, Evil's line 5).
     assert any("bad.lisp:4:" in e and "ELO-NUMBER" in e for e in errors), errors
     assert any("bad.lisp:5:" in e and "GRADE-LEVEL 40" in e for e in errors), errors
+
+
+def test_a_rated_player_missing_from_the_fesa_list_is_warned_about(datadir):
+    # The list without Adams (players.yaml line 2 gives him elo 1800): he is previewed from players.yaml, and
+    # check says so at his line. Baker, not on the list either, has no rating: a newcomer, nothing to say.
+    root = _with_list(datadir)
+    (root / "cup" / "before.lisp").write_text(
+        "(" + "\n".join(line for line in LIST[1:].splitlines() if '"Adams"' not in line and '"Baker"' not in line)
+        + "\n", encoding="utf-8")
+    errors, warnings = problems(root)
+    assert not errors, errors
+    assert [w for w in warnings if "FESA list" in w] == [
+        f"{root / 'players.yaml'}:2:1: warning: Adams, Amy has a FESA rating (elo: 1800) but is not in the FESA list "
+        "of cup as 'Adams, Amy': his rating preview starts from players.yaml (give him the list's spelling, e.g. "
+        "fesa_name: \"Adams, Amy\", or leave it if he is not on the list)"]
+    assert load_clean(root).ratings["cup/open"].changes["adams-amy"].before == 1800

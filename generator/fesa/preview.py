@@ -105,6 +105,7 @@ class Ratings:
         self.entries: dict[str, Struct] = {}
         self.seeded: set[tuple[str, str]] = set()  # (player, festival): started from that festival's list
         self.grade_known: set[str] = set()
+        self.unlisted: dict[tuple[str, str], None] = {}  # (player, festival): rated, but not in its list
 
     def entry(self, pid: str, festival: str) -> Struct:
         listed = self.lists.get(festival, {}).get(fesa_name(self.players[pid]))
@@ -113,6 +114,8 @@ class Ratings:
             self.entries[pid] = copy.deepcopy(listed)
             self.grade_known.add(pid)
         elif pid not in self.entries:
+            if festival in self.lists and listed is None and self.players[pid].elo is not None:
+                self.unlisted[pid, festival] = None
             self.entries[pid] = entry_of(self.players[pid])
             if self.players[pid].grade and self.players[pid].elo is not None:
                 self.grade_known.add(pid)
