@@ -1,6 +1,8 @@
-"""FESA's rating preview, worked by hand from the rules (generator/fesa/rating.py's docstring gives them).
+"""FESA's rating as its rating program computes it (generator/fesa/program.py, the engine of the site's preview,
+`rating` and `fesa rate`), worked by hand from the rules; FESA's published tables recomputed with it.
 
-Where 10^x is not a whole number, its value was worked out with a calculator and is given in the comment."""
+Where 10^x is not a whole number, its value was worked out with a calculator and is given in the comment. The
+program's own lists reproduced byte for byte are in test_fesa_program.py."""
 
 from __future__ import annotations
 
@@ -13,72 +15,80 @@ from pathlib import Path
 import pytest
 
 from generator.diagnostics import Report
-from generator.fesa import published
-from generator.fesa.rating import Entrant, Game, category, handicapped, performance, preview, rate
+from generator.fesa import program, published
+from generator.fesa.lisp import SLOTS, Struct
 
 from .conftest import DEMO
 
 ROOT = Path(__file__).resolve().parent.parent
 REAL = ROOT / "tests" / "fixtures" / "fesa" / "published"  # FESA's own tables, unchanged
 WIN, DRAW, LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
-PLAIN = Entrant  # a rated player; bonus=False leaves the under-1800 bonus out, to see one rule at a time
+PAST_100 = 100  # a bonus count of 100: the under-1800 bonus is behind him, to see one rule at a time
 
 
-def one(rating: int, score: Fraction, opponent: int, bonus: bool = False, **game: object) -> Fraction:
-    """The exact change of one game, the opponent's final rating given."""
-    change = rate(Entrant(rating, bonus=bonus), [Game(1, "o", score, **game)], {"o": opponent})  # type: ignore[arg-type]
-    return change.exact
+def entrant(elo: int, games: object = 18, bonus: int = PAST_100) -> program.Entrant:
+    """A player of the program: rated (a number of games), or unrated (a list of earlier games, or 0: new)."""
+    slots = {**dict(SLOTS["PLAYER"]), "ELO-NUMBER": elo, "GAMES": games, "BONUS-COUNT": bonus}
+    return program.Entrant(Struct("PLAYER", slots))
+
+
+def played(me: program.Entrant, *games: tuple[program.Entrant, Fraction]) -> program.Entrant:
+    me.games = [(opponent, score, None, None) for opponent, score in games]
+    return me
 
 
 @pytest.mark.parametrize(("rating", "k"), [(2240, 16), (1920, 20), (1560, 24), (1280, 28), (1040, 32), (720, 36),
                                            (719, 40)])
 def test_a_win_against_an_equal_gains_half_of_k_in_every_band(rating, k):
-    # f(pr, pr) = 1/(1+10^0) = 1/2, so the change is k × (1 − 1/2) = k/2; the upset rule gives k × 0/160 = 0.
-    assert one(rating, WIN, rating) == Fraction(k, 2)
+    # f(pr, pr) = 1/(1+10^0) = 1/2, so the change is k × (1 − 1/2) = k/2; no upset (the opponent is no stronger).
+    assert program.gain(rating, rating, WIN, PAST_100) == k / 2
 
 
 def test_the_upset_rule_gives_the_larger_change_to_a_win_over_a_stronger_player():
     # 1500 (k 28) beats 1900: normal 28 × (1 − 1/(1+10^(400/400))) = 28 × 10/11 = 25.45;
     # upset 28 × (1900 − 1500)/160 = 70, larger: 70.
-    assert one(1500, WIN, 1900) == 70
-    # 1500 beats 1100: normal 28 × (1 − 1/(1+10^-1)) = 28 × (1 − 10/11) = 28/11 = 2.545; upset 28 × −400/160 = −70,
-    # smaller: the normal change stands.
-    assert one(1500, WIN, 1100) == Fraction(28, 11)
+    assert program.gain(1500, 1900, WIN, PAST_100) == 70
+    # 1500 beats 1100: normal 28 × (1 − 1/(1+10^-1)) = 28 × (1 − 10/11) = 28/11 = 2.545; the opponent is weaker:
+    # the normal change stands.
+    assert program.gain(1500, 1100, WIN, PAST_100) == pytest.approx(28 / 11, abs=1e-12)
     # A loss never uses it: 1500 loses to 1900: 28 × (0 − 1/11) = −28/11.
-    assert one(1500, LOSS, 1900) == Fraction(-28, 11)
+    assert program.gain(1500, 1900, LOSS, PAST_100) == pytest.approx(-28 / 11, abs=1e-12)
 
 
 def test_an_opponent_below_400_counts_as_400():
-    # 800 (k 36) loses to a final rating of 100, counted as 400: 36 × (0 − 1/(1+10^(−400/400))) = 36 × −10/11.
-    assert one(800, LOSS, 100) == Fraction(-360, 11)
-    change = rate(PLAIN(800, bonus=False), [Game(1, "o", LOSS)], {"o": 100})
-    assert change.delta == -33  # −32.73 rounded
+    # 800 (k 36) loses to a final rating of 100, counted as 400: 36 × (0 − 1/(1+10^(−400/400))) = 36 × −10/11
+    # = −32.73, rounded −33.
+    weak = entrant(100)
+    me = played(entrant(800), (weak, LOSS))
+    assert program.effective(me, weak, None, None) == 400
+    assert program.rated_results(me) == [(400, LOSS, 1)]
+    assert round(sum(step for _, _, step in program.gains(me))) == -33
 
 
 def test_a_draw():
     # 2000 (k 20) draws 2400: 20 × (1/2 − 1/(1+10^1)) = 20 × (1/2 − 1/11) = 20 × 9/22 = 90/11 = 8.18 → +8.
-    assert one(2000, DRAW, 2400) == Fraction(90, 11)
-    assert rate(PLAIN(2000, bonus=False), [Game(1, "o", DRAW)], {"o": 2400}).delta == 8
+    assert program.gain(2000, 2400, DRAW, PAST_100) == pytest.approx(90 / 11, abs=1e-12)
 
 
 def test_changes_accumulate_game_by_game():
     # 2000 beats 2400 in round 1 (upset: 20 × 400/160 = 50, more than 20 × 10/11), so round 2 starts from 2050:
     # a draw with 2450 is 20 × (1/2 − 1/11) again = 90/11. Total 50 + 90/11 = 640/11 = 58.18 → +58.
-    games = [Game(2, "b", DRAW), Game(1, "a", WIN)]  # given out of order: rated in round order
-    change = rate(PLAIN(2000, bonus=False), games, {"a": 2400, "b": 2450})
-    assert [s.before for s in change.steps] == [2000, 2050]
-    assert change.exact == Fraction(640, 11) and change.delta == 58
+    me = played(entrant(2000), (entrant(2400), WIN), (entrant(2450), DRAW))
+    steps = program.gains(me)
+    assert [before for before, _, _ in steps] == [2000, 2050]
+    assert sum(step for _, _, step in steps) == pytest.approx(640 / 11, abs=1e-9)
 
 
 def test_the_bonus_below_1800_during_the_first_100_games():
-    # 1600 (k 24) draws 1600: 24 × (1/2 − 1/2) = 0, and the bonus (1800 − 1600)/200 = 1.
-    assert one(1600, DRAW, 1600, bonus=True) == 1
-    assert rate(Entrant(1600, games_before=100), [Game(1, "o", DRAW)], {"o": 1600}).exact == 0  # 100 behind him
-    # 99 games before: the bonus for his first game here (1), not for the second (his 101st): pr 1601 then,
-    # 24 × (1/2 − f(1601, 1600)) is a little below 0: the total is just under 1, rounded to 1.
-    two = rate(Entrant(1600, games_before=99), [Game(1, "o", DRAW), Game(2, "o", DRAW)], {"o": 1600})
-    assert [s.bonus for s in two.steps] == [1, 0]
-    assert Fraction(9, 10) < two.exact < 1 and two.delta == 1
+    # 1600 (k 24) draws 1600: 24 × (1/2 − 1/2) = 0, and the bonus (1800 − 1600)/200 = 1; past 100 games, none.
+    assert program.gain(1600, 1600, DRAW, 0) == 1
+    assert program.gain(1600, 1600, DRAW, PAST_100) == 0
+    # A bonus count of 99: the bonus for his first game here (1), not for the second (his 100th since he was
+    # first rated): pr 1601 then, 24 × (1/2 − f(1601, 1600)) = 24 × (1/2 − 0.501439) = −0.0345; total 0.9655 → 1.
+    other = entrant(1600)
+    me = played(entrant(1600, bonus=99), (other, DRAW), (other, DRAW))
+    steps = [step for _, _, step in program.gains(me)]
+    assert steps[0] == 1 and steps[1] == pytest.approx(-0.0345, abs=1e-4)
 
 
 def test_games_not_played_are_not_rated():
@@ -91,53 +101,62 @@ def test_games_not_played_are_not_rated():
     rated = published.compute(table, bonus=False)
     # Only 1–2 counts: 24 × (1 − 1/2) = 12 each way, the two byes nothing (with them it would be far more).
     assert [rated.changes["1"].delta, rated.changes["2"].delta] == [12, -12]
-    assert len(rated.changes["1"].steps) == 1
+    assert rated.changes["1"].games == 1
 
 
 def test_the_fixed_point_on_three_players():
-    # A 2000 and B 2000 (rated, bonus left out), C unrated. Round 1 A beats C, round 2 B draws C.
-    # Start: C's performance against the ratings before: 1/2 point from two games against 2000, so
-    # 2 × f(r, 2000) = 1/2, 10^((2000 − r)/400) = 3, r = 2000 − 400 × log10(3) = 1809.15 → 1809.
-    # Pass 1: A: 20 × (1 − f(2000, 1809)) = 20 × (1 − 1/(1+10^(−191/400))) = 20 × (1 − 0.750163) = 4.9967 → 2005;
-    #         B: 20 × (1/2 − 0.750163) = −5.0033 → 1995; C: 1809 (against 2000 and 2000). Changed: pass again.
-    # Pass 2: C against 2005 and 1995: f(1809, 2005) + f(1809, 1995) − 1/2 = −0.00025, at 1810 +0.0019, so 1809;
-    #         A and B as in pass 1. Nothing changed: the fixed point, after 2 passes.
-    entrants = {"a": Entrant(2000, bonus=False), "b": Entrant(2000, bonus=False), "c": Entrant(None)}
-    games = {"a": [Game(1, "c", WIN)], "b": [Game(2, "c", DRAW)], "c": [Game(1, "a", LOSS), Game(2, "b", DRAW)]}
-    result = preview(entrants, games)
-    assert {p: c.after for p, c in result.changes.items()} == {"a": 2005, "b": 1995, "c": 1809}
-    assert result.passes == 2 and result.settled
-    assert result.changes["c"].category == "unrated" and result.changes["c"].performance == 1809
+    # A 2000 and B 2000 (rated, bonus behind them), C new. Round 1 A beats C, round 2 B draws C.
+    # The program starts C at 0 (an opponent counts at least 400) and repeats, in the list's order, until no figure
+    # moves. At the end: C's performance against A 2005 and B 1995, ½ of 2: f(1809, 2005) + f(1809, 1995) − 1/2
+    # = −0.00025 and at 1810 +0.0019: the root is 1809.1 → 1809.
+    # A: 20 × (1 − f(2000, 1809)) = 20 × (1 − 1/(1+10^(−191/400))) = 20 × (1 − 0.750163) = 4.9967 → 2005;
+    # B: 20 × (1/2 − 0.750163) = −5.0033 → 1995. Each figure reproduces itself: the fixed point.
+    c = entrant(0, games=0, bonus=0)
+    a, b = played(entrant(2000), (c, WIN)), played(entrant(2000), (c, DRAW))
+    played(c, (a, LOSS), (b, DRAW))
+    passes, _ = program.rate([a, b, c])
+    assert (a.elo, b.elo, c.elo) == (2005, 1995, 1809) and c.unrated and passes == 3
+    assert a.exact == pytest.approx(4.9967, abs=1e-4) and b.exact == pytest.approx(-5.0033, abs=1e-4)
 
 
 def test_a_handicap_game_counts_the_giver_a_few_grades_lower():
-    # The giver, 2000: grade 17 (3 dan, from 1920) + (2000 − 1920)/(2080 − 1920) = 17.5; a rook is 2.1 grades:
-    # 15.4, that is 1 dan (from 1680) + 0.4 × (1800 − 1680) = 1728.
-    assert handicapped(Fraction(2000), "r") == 1728
+    # The giver, 2000: in the program's numbering of grades (1 dan from 15.0 at 1680) 2000 is 17 + (2000 − 1920)/
+    # (2080 − 1920) = 17.5; a rook is 2.1 grades: 15.4, that is 1680 + 0.4 × (1800 − 1680) = 1728.
+    giver, receiver = entrant(2000), entrant(1500)
+    receiver.games = [(giver, LOSS, "+", "r")]  # received the rook (turnering.txt's +r)
+    giver.games = [(receiver, WIN, "-", "r")]  # gave it (-r)
+    assert program.effective(receiver, giver, "+", "r") == 1728
     # The receiver, 1500 (k 28), loses: 28 × (0 − 1/(1+10^(228/400))) = 28 × −1/(1 + 3.7154) = −5.938 → −6.
-    receiver = rate(PLAIN(1500, bonus=False), [Game(1, "g", LOSS, "r", gave=False)], {"g": 2000})
-    assert receiver.delta == -6 and receiver.steps[0].opponent == 1728
-    # The giver (k 20 from his own 2000) wins as a 1728: 20 × (1 − 1/(1+10^(−228/400))) = 20 × 0.21207 = 4.24 → +4.
-    giver = rate(PLAIN(2000, bonus=False), [Game(1, "r", WIN, "r", gave=True)], {"r": 1500})
-    assert giver.delta == 4
+    assert round(sum(step for _, _, step in program.gains(receiver))) == -6
+    # The giver (k 20 from his own 2000) wins against 1500 moved up by what the rook costs him (2000 − 1728):
+    # 1772. 20 × (1 − 1/(1+10^(−228/400))) = 20 × 0.21207 = 4.24 → +4.
+    assert program.effective(giver, receiver, "-", "r") == 1772
+    assert round(sum(step for _, _, step in program.gains(giver))) == 4
 
 
-def test_an_unrated_players_performance_rating():
+def test_an_unrated_players_rating():
     # One win and one loss against two 1600s: 2 × f(r, 1600) = 1, f = 1/2, r = 1600.
-    games = [Game(1, "a", WIN), Game(2, "b", LOSS)]
-    assert performance(games, {"a": 1600, "b": 1600}) == 1600
-    # Only wins: no rating makes the expected score 2 of 2; the best opponent + 400. Only losses: the weakest − 400.
-    assert performance([Game(1, "a", WIN), Game(2, "b", WIN)], {"a": 1500, "b": 1700}) == 2100
-    assert performance([Game(1, "a", LOSS), Game(2, "b", LOSS)], {"a": 1500, "b": 1700}) == 1100
+    new = lambda: entrant(0, games=0, bonus=0)  # noqa: E731
+    one_each = played(new(), (entrant(1600), WIN), (entrant(1600), LOSS))
+    assert program.unrated_figure(one_each) == 1600
+    # Only losses: 1.
+    assert program.unrated_figure(played(new(), (entrant(1500), LOSS), (entrant(1700), LOSS))) == 1
+    # Only wins (1500 and 1700): a draw against the best (1700) is added, 2½ of 3: 2 f(r, 1700) + f(r, 1500) = 2.5.
+    # At 1925: 2 × 0.78503 + 0.92030 = 2.49036; at 1950: 2 × 0.80832 + 0.93024 = 2.54688; between them
+    # 1925 + 25 × 0.00964/0.05652 = 1929.3 → 1929.
+    assert program.unrated_figure(played(new(), (entrant(1500), WIN), (entrant(1700), WIN))) == 1929
 
 
-def test_categories_count_this_tournaments_games():
-    three = [Game(r, "o", WIN) for r in (1, 2, 3)]
-    assert category(Entrant(1800, games_before=5), three) == "unrated"  # 5 + 3 = 8 < 9
-    assert category(Entrant(1800, games_before=6), three) == "provisional"  # 9
-    assert category(Entrant(1800, games_before=15), three) == "established"  # 18
-    assert category(Entrant(1800, games_before=40, one_sided=True), three) == "unrated"
-    assert category(Entrant(1800), three) == "established"  # a rating, games not known
+def test_who_is_rated_by_the_formula():
+    """The program rates by the formula a player whose list entry counts his games (a number), and one whose
+    earlier games (a list: still unrated) and this tournament's make 9 with a record not only wins or losses."""
+    three = lambda me: played(me, *[(entrant(1800), WIN if r != 2 else LOSS) for r in (1, 2, 3)])  # noqa: E731
+    earlier = lambda n: [[1800, r % 2, 1] for r in range(n)]  # noqa: E731
+    cases = [three(entrant(1800, games=earlier(5))), three(entrant(1800, games=earlier(6))),
+             three(entrant(1800, games=6)), three(entrant(1800, games=[[1800, 1, 1]] * 40)), three(entrant(0, 0))]
+    program.prepare(cases)
+    # 5 + 3 = 8 < 9: unrated; 6 + 3 = 9: rated; a count (rated before); 40 wins only: unrated; new: unrated.
+    assert [e.unrated for e in cases] == [True, False, False, True, True]
 
 
 def test_a_published_tables_quirks_are_read():

@@ -10,7 +10,7 @@ from pathlib import Path
 from ..diagnostics import Report, display_path, printable
 from ..fesa import published
 from ..fesa.export import fesa_name, round_tokens
-from ..fesa.rating import BONUS_WHEN_UNKNOWN
+from ..fesa.published import BONUS_WHEN_UNKNOWN
 from ..model import Event
 from ..pipeline import Loaded
 from ..ratings import grade_name

@@ -205,6 +205,18 @@ def gains(e: Entrant) -> list[tuple[Any, int, Any]]:
     return out
 
 
+def unrated_figure(e: Entrant) -> int:
+    """An unrated player's rating: his performance over his games; only losses: 1; only wins: a draw against his
+    best opponent added."""
+    if all(g[1] == 0 for g in e.games):
+        return 1
+    results = rated_results(e)
+    if all(g[1] == 1 for g in e.games):
+        best = max(results, key=lambda r: r[0])  # the first of the best
+        return performance([(best[0], Fraction(1, 2), best[2]), *results])
+    return performance(results)
+
+
 def iterate(entrants: list[Entrant], limit: int | None = None) -> int:
     """Every player's figure, again and again in the file's order, until a whole pass changes none; the
     number of passes (at most `limit` + 1 when one is given: more means it did not settle)."""
@@ -219,14 +231,8 @@ def iterate(entrants: list[Entrant], limit: int | None = None) -> int:
                     change = change + step
                 e.exact = change
                 new: Any = round(change)
-            elif all(g[1] == 0 for g in e.games):
-                new = 1
-            elif all(g[1] == 1 for g in e.games):
-                results = rated_results(e)
-                best = max(results, key=lambda r: r[0])  # the first of the best
-                new = performance([(best[0], Fraction(1, 2), best[2]), *results])
             else:
-                new = performance(rated_results(e))
+                new = unrated_figure(e)
             moved += (e.change - new) ** 2
             e.change = new
     return passes

@@ -1,4 +1,5 @@
-"""FESA's published result tables (the rating officer's output), read to compare our rating preview with them.
+"""FESA's published result tables (the rating officer's output), read and recomputed with the rating program's
+engine (program.py), to measure how far a table alone lets the preview agree with FESA.
 
     World Open Shogi Championship, Barcelona : 2024-08-02/04
     Nr Name                          Nat  Grade  ELO    1   2   3 … [MMS] Pts   +/-
@@ -21,7 +22,11 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..diagnostics import Location, Report
-from .rating import BONUS_WHEN_UNKNOWN, HANDICAP_GRADES, Entrant, Game, Preview, performance, preview, rate
+from . import program
+from .grades import E_LIMIT
+from .lisp import SLOTS, Struct
+from .preview import MAX_PASSES, Change, Preview
+from .program import HANDICAP_GRADES
 
 MAX_BYTES = 1_000_000
 MAX_PLAYERS = 2000
@@ -129,16 +134,37 @@ def _row(line: str, n: int, rounds: int, shown: str, report: Report) -> Row | No
                int(m.group("elo")), bool(m.group("star")), tuple(games), int(change) if change else None, n)
 
 
-def _games(row: Row) -> list[Game]:
-    return [Game(number, str(opp), _SCORES[res], code, gave)
-            for number, (opp, res, code, gave) in enumerate(row.games, start=1) if opp and res in _SCORES]
+BONUS_WHEN_UNKNOWN = True  # a table does not say whose first 100 rated games are behind him: the bonus is given
+FIRST_100, PAST_100 = 0, 100  # the bonus count of each reading
+
+
+def _entrants(table: Table, bonus_count: int) -> list[program.Entrant]:
+    """The table's players as the rating program's entrants: a rated player established (his count of games is
+    not in the table), an unrated one (`*`) new; each with his games in the table."""
+    entrants = []
+    for r in table.rows:
+        slots = {**dict(SLOTS["PLAYER"]), "ELO-NUMBER": 0 if r.unrated else r.elo, "GAMES": 0 if r.unrated else E_LIMIT,
+                 "BONUS-COUNT": bonus_count}
+        entrants.append(program.Entrant(Struct("PLAYER", slots)))
+    by_number = {r.number: e for r, e in zip(table.rows, entrants, strict=True)}
+    for r, e in zip(table.rows, entrants, strict=True):
+        for opp, res, code, gave in r.games:
+            if opp and res in _SCORES:
+                e.games.append((by_number[opp], _SCORES[res], ("-" if gave else "+") if code else None, code))
+    return entrants
 
 
 def compute(table: Table, bonus: bool | None = None) -> Preview:
-    """Our own fixed point from the table's ELO column and games alone (nothing taken from its +/- column);
-    `bonus`: the first-100-games reading for every rated player (None: the rules' default)."""
-    entrants = {str(r.number): Entrant(None if r.unrated else r.elo, bonus=bonus) for r in table.rows}
-    return preview(entrants, {str(r.number): _games(r) for r in table.rows})
+    """Our own fixed point from the table's ELO column and games alone (nothing taken from its +/- column), by
+    the rating program's engine; `bonus`: the first-100-games reading for every rated player (None: the
+    default)."""
+    given = BONUS_WHEN_UNKNOWN if bonus is None else bonus
+    entrants = _entrants(table, FIRST_100 if given else PAST_100)
+    before = [(e.elo or None, len(e.games)) for e in entrants]
+    passes, _ = program.rate(entrants, MAX_PASSES)
+    changes = {str(r.number): Change(elo, e.elo, "unrated" if e.unrated else "established", Fraction(e.exact), games)
+               for r, e, (elo, games) in zip(table.rows, entrants, before, strict=True)}
+    return Preview(changes, min(passes, MAX_PASSES), passes <= MAX_PASSES)
 
 
 @dataclass(frozen=True)
@@ -148,7 +174,7 @@ class Agreement:
     own, so one player's unknown does not spill over to his opponents."""
 
     row: Row
-    with_bonus: int | None  # our change, his first 100 rated games not yet behind him (the rules' default)
+    with_bonus: int | None  # our change, his first 100 rated games not yet behind him (the default)
     without_bonus: int | None  # … behind him
     performance: int | None  # unrated players: our performance rating
 
@@ -171,13 +197,19 @@ class Agreement:
 
 
 def agreement(table: Table) -> list[Agreement]:
-    final = {str(r.number): r.elo + (r.change or 0) for r in table.rows}
+    """Each player's line recomputed by the rating program's formula, every opponent at his published final
+    rating."""
+    entrants = _entrants(table, FIRST_100)
+    for r, e in zip(table.rows, entrants, strict=True):
+        e.change = r.elo if r.unrated else (r.change or 0)  # what start() + clean_change() give: the final rating
     out = []
-    for r in table.rows:
-        games = _games(r)
+    for r, e in zip(table.rows, entrants, strict=True):
         if r.unrated:
-            out.append(Agreement(r, None, None, performance(games, final) if games else None))
+            out.append(Agreement(r, None, None, program.unrated_figure(e) if e.games else None))
             continue
-        on, off = (rate(Entrant(r.elo, bonus=b), games, final).delta for b in (True, False))
-        out.append(Agreement(r, on, off, None))
+        changes = []
+        for count in (FIRST_100, PAST_100):
+            e.record.slots["BONUS-COUNT"] = count
+            changes.append(round(sum((step for _, _, step in program.gains(e)), 0.0)) if e.games else 0)
+        out.append(Agreement(r, changes[0], changes[1], None))
     return out
