@@ -3,7 +3,8 @@
     .venv/bin/python bench/archive.py [PAGES] [--keep DIR]
 
 Writes a synthetic archive in the real data format into a temporary folder: festivals over 25 years drawing on
-one players.yaml of returning players (about 0.6 pages' worth of players, at most 3,000), each festival with a
+one players.yaml of returning players (one player for every five pages: FESA's list of some 3,000 players
+against an archive of some 15,000 pages; so archives of every size have the same mix), each festival with a
 9-round Swiss championship of 40-120 players (late entries, a knock-out in rounds 1-5), a team match, a blitz and
 a Grand Prix; and club tournaments given only as turnering.txt. It grows until it has about PAGES pages. Then:
 
@@ -62,6 +63,7 @@ CITIES = ["London", "Leiden", "Amsterdam", "Paris", "Berlin", "Prague", "Warsaw"
           "Barcelona", "Vienna", "Brussels", "Copenhagen", "Stockholm", "Dublin", "Mannheim", "Utrecht"]
 T = TypeVar("T")
 PLAIN_NAV = 20  # entries in the plain site's sidebar
+PLAYERS_PER_PAGE = 0.2  # the archive's players grow with it, as new players come every year
 
 
 @dataclass
@@ -376,7 +378,7 @@ def write_festival(archive: Archive, k: int, year: int, rng: random.Random, regu
 def write_archive(root: Path, target: int, seed: int = 2026) -> Archive:
     rng = random.Random(seed)
     archive = Archive(root)
-    archive.people = make_people(max(100, min(3000, round(0.6 * target))), rng)
+    archive.people = make_people(max(100, round(PLAYERS_PER_PAGE * target)), rng)
     write_players(archive)
     archive.pages = len(archive.people) + 6  # player pages; home, players, promotion and three hand-written pages
     regulars = archive.people[: max(60, len(archive.people) // 4)]

@@ -8,8 +8,20 @@ from fractions import Fraction
 
 def points(value: Fraction) -> str:
     """5½ rather than 5.5 or 11/2: halves are what shogi scores are made of (quarters, Sonneborn-Berger's)."""
+    known = _SHOWN.get(value)
+    if known is None:
+        known = _points(value)
+        if len(_SHOWN) < 100_000:  # a whole archive prints a few thousand different values, a million times
+            _SHOWN[value] = known
+    return known
+
+
+_SHOWN: dict[Fraction, str] = {}
+
+
+def _points(value: Fraction) -> str:
     if value < 0:
-        return f"−{points(-value)}"
+        return f"−{_points(-value)}"
     whole, rest = divmod(value, 1)
     if rest == 0:
         return str(whole)
