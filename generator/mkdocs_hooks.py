@@ -105,7 +105,9 @@ class GeneratedPage(Page):
             self.meta["template"] = REUSE
 
     def render(self, config: MkDocsConfig, files: Files) -> None:
-        self.content = self.generated.html
+        # MkDocs renders every page before it writes any: the content is given when the page is written
+        # (on_page_context) and let go once it is (on_post_page), so that a whole archive is not held twice.
+        self.content = ""
         self.toc = get_toc(cast(Any, toc_tokens(self.generated.toc)))
         self.present_anchor_ids = {h.id for h in self.generated.toc}
         self.links_to_anchors = None
@@ -251,7 +253,7 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
     for path in sorted(site.pages):
         if files.get_file_from_path(path) is not None:
             raise Abort(f"site_src/{path} is also a generated page: rename or remove it")
-        file = File.generated(config, path, content=site.pages[path].html)
+        file = File.generated(config, path, content="")  # (GeneratedPage.render gives the content)
         files.append(file)
         page = GeneratedPage(labels.get(path), file, config, site.pages[path])
         if preview:
@@ -326,6 +328,8 @@ def _flat(items: list[Any]) -> list[Any]:
 
 def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Navigation,
                     **_: Any) -> dict[str, Any]:
+    if isinstance(page, GeneratedPage):
+        page.content = page.generated.html
     festival = _built["site"].section_of.get(page.file.src_uri)
     for path, label in _built["titles"].get(festival or "", {}).items():  # labels as in this page's sidebar
         _built["pages"][path].title = label
@@ -364,7 +368,10 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig, **_: Any) -> str
     """A generated page without the theme's indentation, blank lines and the line breaks no browser shows (a
     third of its bytes; it holds no <pre>, where white space would count). The preview keeps it for the next
     rebuild."""
-    if not isinstance(page, GeneratedPage) or page.reused is not None:
+    if not isinstance(page, GeneratedPage):
+        return output
+    page.content = ""
+    if page.reused is not None:
         return output
     output = _BLANK.sub("\n", _INDENT.sub("\n", output))
     output = _LABEL.sub(r'<span class="md-ellipsis">\1</span>', _AFTER_BLOCK.sub(r"\1", _BEFORE_BLOCK.sub("", output)))

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .lisp import Keyword
@@ -59,14 +59,17 @@ def _bound(level: int, kind: str, dan: tuple[int, ...], kyu: tuple[int, ...]) ->
     raise ProgramError(f"unknown grade {level} {kind}")
 
 
+@cache
 def lower_bound(level: int, kind: str) -> int:
     return _bound(level, kind, DAN_LB, KYU_LB)
 
 
+@cache
 def midpoint(level: int, kind: str) -> int:
     return _bound(level, kind, DAN_MP, KYU_MP)
 
 
+@cache
 def next_grade(level: int, kind: str) -> tuple[int, str]:
     low = kind.lower()
     if low == "pro":
@@ -80,10 +83,12 @@ def next_grade(level: int, kind: str) -> tuple[int, str]:
     return (1, "Dan") if level == 1 else (level - 1, kind)
 
 
+@cache
 def upper_bound(level: int, kind: str) -> int:
     return lower_bound(*next_grade(level, kind))
 
 
+@cache
 def games_limit(level: int, kind: str, counter: str) -> int:
     """How many games above the grade's lower bound ("lb") or midpoint ("mp") promote to it."""
     return _bound(level, kind, *((DAN_LB_GAMES, KYU_LB_GAMES) if counter == "lb" else (DAN_MP_GAMES, KYU_MP_GAMES)))
@@ -166,10 +171,11 @@ def promotions_of(e: Entrant, promotions: list[str]) -> None:
     games = len(e.games)
     total = len(slots["GAMES"]) if isinstance(slots["GAMES"], list) else int(slots["GAMES"] or 0)
     if games:
-        step = Fraction(end - start, games)
         for n in range(1, games + 1):
             played = total - games + n
-            rating = start + step * n
+            # start + (end − start) × n / games: a float is exact where it matters, against the grades' whole
+            # bounds (it is a whole number exactly when the division comes out, else at least 1/games from one)
+            rating = start + (end - start) * n / games
             if played >= E_LIMIT:
                 test_promotion(rating, slots, promotions)
             elif played >= U_LIMIT:

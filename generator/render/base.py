@@ -16,19 +16,30 @@ from ..pipeline import Loaded
 from ..ratings import grade_name
 from ..tiebreaks import TIEBREAKS
 from .paths import SearchEntry, event_page, player_page, team_page
-from .text import Heading, date_range, esc, headings, link, long_date, points, signed
+from .text import Heading, date_range, headings, link, long_date, points, shown, signed
 
 TEMPLATES = Path(__file__).parent / "templates"
 
 
-@dataclass(frozen=True)
 class Page:
-    """A generated page: its title, its content as HTML (no Markdown to parse) and its headings."""
+    """A generated page: its title, its content as HTML (no Markdown to parse) and its headings. The HTML is kept
+    as UTF-8 (a page with one accented name would otherwise take two or four bytes a character: a whole archive's
+    pages are held until MkDocs has written them)."""
 
-    title: str
-    html: str
-    toc: tuple[Heading, ...]
-    search: SearchEntry | None = None
+    __slots__ = ("_html", "search", "title", "toc")
+
+    def __init__(self, title: str, html: str, toc: tuple[Heading, ...], search: SearchEntry | None = None):
+        self.title, self._html, self.toc, self.search = title, html.encode("utf-8"), toc, search
+
+    @property
+    def html(self) -> str:
+        return self._html.decode("utf-8")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Page) and (self.title, self._html, self.toc, self.search) == (
+            other.title, other._html, other.toc, other.search)
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 @dataclass
@@ -53,7 +64,7 @@ HANDICAP_KEY = "L lance, B bishop, R rook, RL rook and lance, 2P … 6P pieces" 
 @functools.cache
 def _env() -> Environment:
     """The templates, compiled once per process (a live preview renders the site at every save)."""
-    env = Environment(loader=FileSystemLoader(TEMPLATES), finalize=esc, undefined=StrictUndefined,
+    env = Environment(loader=FileSystemLoader(TEMPLATES), finalize=shown, undefined=StrictUndefined,
                       keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=True)
     env.globals.update(link=link, points=points, long_date=long_date, date_range=date_range, grade_name=grade_name,
                        country_name=country_name, TIEBREAKS=TIEBREAKS, Outcome=Outcome, signed=signed,

@@ -1,7 +1,8 @@
 """Escaping and number formatting: every data string goes through here on its way to a page.
 
-Pages are HTML: a data string is HTML-escaped exactly once, by `esc` (the page templates call it on every value
-they print, through Jinja's autoescape); `md` escapes for the Markdown of a job summary."""
+Pages are HTML: a data string is HTML-escaped exactly once: by `esc` in Python, and by the templates' autoescape
+(`shown` only turns Fractions into points and None into nothing before it); `md` escapes for the Markdown of a
+job summary."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from markupsafe import Markup, escape
 from ..names import unaccented
 from ..numbers import points
 
-__all__ = ["Heading", "date_range", "esc", "escape_text", "headings", "json_text", "link", "long_date", "md",
+__all__ = ["Heading", "date_range", "esc", "escape_text", "headings", "json_text", "link", "long_date", "md", "shown",
            "number", "points", "slugify", "spellings", "url"]
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]|{}#!])")
@@ -48,6 +49,16 @@ def esc(value: object) -> Markup:
     if isinstance(value, Fraction):
         value = points(value)
     return escape(value)
+
+
+def shown(value: object) -> object:
+    """What a page template prints for a value (Jinja's `finalize`): Fractions as points, None as nothing; the
+    rest as it is. The templates' autoescape then escapes it, once, as `esc` does (Markup, already HTML, stays)."""
+    if value is None:
+        return ""
+    if isinstance(value, Fraction):
+        return points(value)
+    return value
 
 
 def escape_text(text: str) -> str:
