@@ -8,15 +8,16 @@ from fractions import Fraction
 
 def points(value: Fraction) -> str:
     """5½ rather than 5.5 or 11/2: halves are what shogi scores are made of (quarters, Sonneborn-Berger's)."""
-    known = _SHOWN.get(value)
+    key = (value.numerator, value.denominator)  # (a Fraction's own hash is slow to compute)
+    known = _SHOWN.get(key)
     if known is None:
         known = _points(value)
         if len(_SHOWN) < 100_000:  # a whole archive prints a few thousand different values, a million times
-            _SHOWN[value] = known
+            _SHOWN[key] = known
     return known
 
 
-_SHOWN: dict[Fraction, str] = {}
+_SHOWN: dict[tuple[int, int], str] = {}
 
 
 def _points(value: Fraction) -> str:

@@ -219,12 +219,26 @@ def unrated_figure(e: Entrant) -> int:
 
 def iterate(entrants: list[Entrant], limit: int | None = None) -> int:
     """Every player's figure, again and again in the file's order, until a whole pass changes none; the
-    number of passes (at most `limit` + 1 when one is given: more means it did not settle)."""
+    number of passes (at most `limit` + 1 when one is given: more means it did not settle).
+
+    A player's figure depends on his opponents' figures (and, an unrated player who gave a handicap, on his
+    own): one whose opponents have not moved since he was last computed would come out the same, so he is not
+    computed again. The passes, and every figure, are the program's."""
+    watchers: dict[int, list[Entrant]] = {id(e): [] for e in entrants}  # who counts e's figure
+    for e in entrants:
+        for opponent, _, side, _ in e.games:
+            watchers.setdefault(id(opponent), []).append(e)
+            if side == "-":
+                watchers[id(e)].append(e)
+    stale = {id(e) for e in entrants}
     passes = 0
     moved = -1
     while moved != 0 and (limit is None or passes <= limit):
         moved, passes = 0, passes + 1
         for e in entrants:
+            if id(e) not in stale:
+                continue
+            stale.discard(id(e))
             if not e.unrated:
                 change: Any = 0
                 for _, _, step in gains(e):
@@ -233,7 +247,9 @@ def iterate(entrants: list[Entrant], limit: int | None = None) -> int:
                 new: Any = round(change)
             else:
                 new = unrated_figure(e)
-            moved += (e.change - new) ** 2
+            if new != e.change:
+                moved += (e.change - new) ** 2
+                stale.update(id(w) for w in watchers[id(e)])
             e.change = new
     return passes
 
