@@ -64,6 +64,7 @@ CITIES = ["London", "Leiden", "Amsterdam", "Paris", "Berlin", "Prague", "Warsaw"
 T = TypeVar("T")
 PLAIN_NAV = 20  # entries in the plain site's sidebar
 PLAYERS_PER_PAGE = 0.2  # the archive's players grow with it, as new players come every year
+MIN_PLAYERS = 200  # a championship takes up to 123 different players: a small archive has them all the same
 
 
 @dataclass
@@ -353,6 +354,7 @@ def write_festival(archive: Archive, k: int, year: int, rng: random.Random, regu
     def draw(n: int) -> list[Person]:
         """Mostly players who come back, some new."""
         chosen: dict[str, Person] = {}
+        n = min(n, len(archive.people))
         while len(chosen) < n:
             pool = regulars if rng.random() < 0.7 else archive.people
             p = rng.choice(pool)
@@ -378,7 +380,7 @@ def write_festival(archive: Archive, k: int, year: int, rng: random.Random, regu
 def write_archive(root: Path, target: int, seed: int = 2026) -> Archive:
     rng = random.Random(seed)
     archive = Archive(root)
-    archive.people = make_people(max(100, round(PLAYERS_PER_PAGE * target)), rng)
+    archive.people = make_people(max(MIN_PLAYERS, round(PLAYERS_PER_PAGE * target)), rng)
     write_players(archive)
     archive.pages = len(archive.people) + 6  # player pages; home, players, promotion and three hand-written pages
     regulars = archive.people[: max(60, len(archive.people) // 4)]
