@@ -16,7 +16,7 @@ What players.yaml gives the program, where no list entry does (the rulings, in t
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -28,7 +28,6 @@ from .grades import E_LIMIT, U_LIMIT
 from .lisp import SLOTS, Struct
 
 MAX_PASSES = 100  # the program repeats until nothing moves; the preview stops here and says it did not settle
-SCORES = {"+": Fraction(1), "-": Fraction(0), "=": Fraction(1, 2)}
 
 
 @dataclass(frozen=True)
@@ -131,15 +130,21 @@ class Ratings:
         entrants = [program.Entrant(self.entry(pid, event.festival_id)) for pid in ids]
         for pid, e in zip(ids, entrants, strict=True):
             for token in round_tokens(res, pid, number):
-                if token.opponent and token.result in SCORES:
+                if token.opponent and token.result in program.SCORES:
                     side, code = (token.handicap[0], token.handicap[1:]) if token.handicap else (None, None)
-                    e.games.append((entrants[token.opponent - 1], SCORES[token.result], side, code))
-        before = [(e.elo or None, len(e.games), shown_grade(e.record.slots)) for e in entrants]
-        passes, _ = program.rate(entrants, MAX_PASSES)
-        changes = {}
-        for pid, e, (elo, games, grade) in zip(ids, entrants, before, strict=True):
-            known = pid in self.grade_known
-            category = "unrated" if e.unrated else "provisional" if e.after < E_LIMIT else "established"
-            changes[pid] = Change(elo, e.elo, category, Fraction(e.exact) if not e.unrated else Fraction(0),
-                                  games, grade if known else "", shown_grade(e.record.slots) if known else "")
-        return Preview(changes, min(passes, MAX_PASSES), passes <= MAX_PASSES)
+                    e.games.append((entrants[token.opponent - 1], program.SCORES[token.result], side, code))
+        return rated(ids, entrants, self.grade_known)
+
+
+def rated(keys: Sequence[str], entrants: list[program.Entrant], grade_known: Collection[str] = ()) -> Preview:
+    """The entrants (with their games) rated by the program: each one's change by his key; his FESA grade before
+    and after when it is known."""
+    before = [(e.elo or None, len(e.games), shown_grade(e.record.slots)) for e in entrants]
+    passes, _ = program.rate(entrants, MAX_PASSES)
+    changes = {}
+    for key, e, (elo, games, grade) in zip(keys, entrants, before, strict=True):
+        known = key in grade_known
+        category = "unrated" if e.unrated else "provisional" if e.after < E_LIMIT else "established"
+        changes[key] = Change(elo, e.elo, category, Fraction(e.exact) if not e.unrated else Fraction(0),
+                              games, grade if known else "", shown_grade(e.record.slots) if known else "")
+    return Preview(changes, min(passes, MAX_PASSES), passes <= MAX_PASSES)

@@ -36,6 +36,8 @@ def f32(x: float) -> float:
     return float(struct.unpack("f", struct.pack("f", x))[0])
 
 
+SCORES = {"+": Fraction(1), "-": Fraction(0), "=": Fraction(1, 2)}  # a game's result, as turnering.txt writes it
+
 # Handicaps in grades, as single floats (the program reads 0.60 as one).
 HANDICAP_GRADES = {code: f32(v) for code, v in (("s", .20), ("m", .20), ("l", .60), ("b", 1.50), ("r", 2.10),
                                                   ("rl", 2.70), ("2p", 3.60), ("4p", 5.00), ("5p", 6.50),
@@ -283,9 +285,7 @@ def last_played(entrants: list[Entrant], date: str, origin: str) -> None:
         old["LAST-PLAYED"] = date
         homes = old["NATIONALITY-LIST"] = list(old["NATIONALITY-LIST"] or [])
         home = next((h for h in homes if isinstance(h, Struct) and h.slots["LIST"] == Char(origin)), None)
-        if home is None:
-            if not homes or not isinstance(homes[0], Struct):
-                raise ProgramError(f"{old['LAST-NAME']} {old['FIRST-NAME']} has no nationality in the list")
+        if home is None:  # (rate_tournament has made sure the first is a HOME)
             home = Struct("HOME", {**homes[0].slots, "LIST": Char(origin)})
             homes.insert(0, home)
         home.slots["LAST"] = date
@@ -331,7 +331,7 @@ def rate_tournament(players: list[Struct], lines: list[tuple[str, str, list[tupl
         for opponent, result, handicap in rounds:
             if opponent == 0:
                 continue
-            score = {"+": Fraction(1), "-": Fraction(0), "=": Fraction(1, 2)}[result]
+            score = SCORES[result]
             e.games.append((entrants[opponent - 1], score, handicap[0] if handicap else None,
                             handicap[1:] if handicap else None))
     homes = [[h.slots["LIST"] for h in e.record.slots["NATIONALITY-LIST"] or [] if isinstance(h, Struct)]
@@ -339,7 +339,8 @@ def rate_tournament(players: list[Struct], lines: list[tuple[str, str, list[tupl
     europe, america = (sum(Char(c) in h for h in homes) for c in "EA")
     origin = "A" if america > europe else "E"
     for e in entrants:
-        if not any(isinstance(h, Struct) for h in e.record.slots["NATIONALITY-LIST"] or []):
+        homes = e.record.slots["NATIONALITY-LIST"] or []
+        if not homes or not isinstance(homes[0], Struct):
             who = " ".join(str(x) for x in (e.record.slots["LAST-NAME"], e.record.slots["FIRST-NAME"]) if x)
             raise ProgramError(f"{who} has no nationality in the list", entrants.index(e))
     passes, promotions = rate(entrants)
@@ -364,8 +365,7 @@ def check_games(lines: list[tuple[str, str, list[tuple[int, str, str | None]]]])
             if back is None or back[0] != n + 1:
                 raise ProgramError(f"round {r}: {last} {first} played number {opponent}, whose line does not "
                                    f"have him in that round", n)
-            scores = {"+": Fraction(1), "-": Fraction(0), "=": Fraction(1, 2)}
-            if back[1] not in scores or scores[result] + scores[back[1]] != 1:
+            if back[1] not in SCORES or SCORES[result] + SCORES[back[1]] != 1:
                 raise ProgramError(f"round {r}: {last} {first} and number {opponent} do not share one point", n)
             mine, theirs = handicap or "", back[2] or ""
             if bool(mine) != bool(theirs) or mine and ({mine[0], theirs[0]} != {"+", "-"}

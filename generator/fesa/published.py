@@ -18,15 +18,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 
 from ..diagnostics import Location, Report
 from . import program
 from .grades import E_LIMIT
 from .lisp import SLOTS, Struct
-from .preview import MAX_PASSES, Change, Preview
-from .program import HANDICAP_GRADES
+from .preview import Preview, rated
+from .program import HANDICAP_GRADES, SCORES
 
 MAX_BYTES = 1_000_000
 MAX_PLAYERS = 2000
@@ -34,7 +33,6 @@ _ROW = re.compile(r"^\s*(?P<nr>\d{1,4})\s+(?P<name>\S.*?)\s+(?P<nat>[A-Za-z]{2})
                   r"(?:(?P<grade>\d{1,2}\s+(?:Dan|Kyu))\s+)?(?P<elo>\d{1,4})(?P<star>\*)?\s+(?P<rest>.*?)\s*$")
 _GAME = re.compile(r"(?P<opp>\d{1,4})(?P<res>[-+=#])(?:\((?P<sign>[-+])(?P<hc>[a-z0-9 ]+)\))?\s*")
 _TAIL = re.compile(r"^(?:(?P<mms>\d+)\s+)?(?P<pts>\d+(?:[.,]5)?|\d*½)(?:\s+(?P<change>[-+]\d+))?$")
-_SCORES = {"+": Fraction(1), "=": Fraction(1, 2), "-": Fraction(0)}
 
 
 @dataclass(frozen=True)
@@ -149,8 +147,8 @@ def _entrants(table: Table, bonus_count: int) -> list[program.Entrant]:
     by_number = {r.number: e for r, e in zip(table.rows, entrants, strict=True)}
     for r, e in zip(table.rows, entrants, strict=True):
         for opp, res, code, gave in r.games:
-            if opp and res in _SCORES:
-                e.games.append((by_number[opp], _SCORES[res], ("-" if gave else "+") if code else None, code))
+            if opp and res in SCORES:
+                e.games.append((by_number[opp], SCORES[res], ("-" if gave else "+") if code else None, code))
     return entrants
 
 
@@ -159,12 +157,7 @@ def compute(table: Table, bonus: bool | None = None) -> Preview:
     the rating program's engine; `bonus`: the first-100-games reading for every rated player (None: the
     default)."""
     given = BONUS_WHEN_UNKNOWN if bonus is None else bonus
-    entrants = _entrants(table, FIRST_100 if given else PAST_100)
-    before = [(e.elo or None, len(e.games)) for e in entrants]
-    passes, _ = program.rate(entrants, MAX_PASSES)
-    changes = {str(r.number): Change(elo, e.elo, "unrated" if e.unrated else "established", Fraction(e.exact), games)
-               for r, e, (elo, games) in zip(table.rows, entrants, before, strict=True)}
-    return Preview(changes, min(passes, MAX_PASSES), passes <= MAX_PASSES)
+    return rated([str(r.number) for r in table.rows], _entrants(table, FIRST_100 if given else PAST_100))
 
 
 @dataclass(frozen=True)
