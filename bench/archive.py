@@ -1,12 +1,15 @@
 """Benchmark: a federation's whole archive, built as a user builds it, against plain MkDocs in the same run.
 
-    .venv/bin/python bench/archive.py [PAGES] [--keep DIR]
+    .venv/bin/python bench/archive.py [PAGES [PAGES2]] [--pairs N] [--keep DIR]
 
 Writes a synthetic archive in the real data format into a temporary folder: festivals over 25 years drawing on
 one players.yaml of returning players (one player for every five pages: FESA's list of some 3,000 players
-against an archive of some 15,000 pages; so archives of every size have the same mix), each festival with a
-9-round Swiss championship of 40-120 players (late entries, a knock-out in rounds 1-5), a team match, a blitz and
-a Grand Prix; and club tournaments given only as turnering.txt. It grows until it has about PAGES pages. Then:
+against an archive of some 15,000 pages; so archives of every size have the same mix). A shogi festival has a
+9-round Swiss championship of 40-120 players (rated by FESA, late entries, a knock-out in rounds 1-5), a team
+match, a simul, a blitz and a Grand Prix; every other one a beginners' session of players new to tournaments,
+every third an all-play-all of masters. Some festivals are of other games: a Shuuro-250 Swiss (armies, points
+eliminated), an Oware all-play-all and an Oware Swiss (endings, seeds). Club tournaments are given only as
+turnering.txt. It grows until it has about PAGES pages. Then:
 
 - `generator check` on it (must pass), timed, with its peak memory;
 - `generator build` (check + mkdocs build --strict), timed, with its peak memory, the site's size and the size
@@ -14,6 +17,9 @@ a Grand Prix; and club tournaments given only as turnering.txt. It grows until i
 - in the same run, a plain MkDocs + Material build of as many plain Markdown pages as the archive's site has
   (one 40-row table each, a sidebar of 20 entries, the same theme features and search), timed the same way;
 - the ratio of the two builds' CPU seconds.
+
+With two sizes, both are measured so, then built again in turn (N pairs in all, 3 by default) and the growth of
+the build's CPU seconds from one to the other is printed pair by pair, with the median.
 
 Players: one in seven is new to FESA (a declared grade, no rating: the rating preview rates him by performance);
 the others have a rating and their FESA games so far (a few fewer than 9: still unrated).
@@ -31,6 +37,7 @@ import functools
 import http.server
 import os
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -46,6 +53,8 @@ sys.path.insert(0, str(ROOT))
 
 from generator.knockout import bracket_for, standard_order  # noqa: E402
 from generator.names import ascii_fold, slug  # noqa: E402
+from generator.pairing import shuffle  # noqa: E402
+from generator.round_robin import berger  # noqa: E402
 from generator.ratings import GRADES  # noqa: E402
 
 FAMILY = ["Müller", "Schmidt", "de Vries", "Jansen", "Bakker", "Smith", "Brown", "Dubois", "Lefèvre", "Rossi",
@@ -75,6 +84,8 @@ class Person:
     country: str
     elo: int
     new: bool = False  # new to FESA: no rating, no rated game (so not eligible for the knock-out)
+    beginner: bool = False  # in his first tournament: no rating, no grade
+    line: str = ""  # what players.yaml says of his rating
 
     @property
     def name(self) -> str:
@@ -91,14 +102,20 @@ class Person:
 @dataclass
 class Archive:
     root: Path
-    people: list[Person] = field(default_factory=list)
+    people: list[Person] = field(default_factory=list)  # the returning players
+    regulars: list[Person] = field(default_factory=list)  # who comes back most
+    beginners: list[Person] = field(default_factory=list)  # players of one beginners' session each
+    seen: set[str] = field(default_factory=set)  # the ids given
     festivals: int = 0
     clubs: int = 0
     pages: int = 0  # the pages the site will have, counted as they are written
 
 
-def make_people(count: int, rng: random.Random) -> list[Person]:
-    people, seen = [], set()
+def make_people(count: int, rng: random.Random, seen: set[str], beginners: bool = False) -> list[Person]:
+    """New people with ids of their own. One returning player in seven is new to FESA (a declared grade, no
+    rating: the preview rates him by performance); the others are rated, with their FESA games so far (a few
+    still unrated: fewer than 9)."""
+    people = []
     while len(people) < count:
         family, given = rng.choice(FAMILY), rng.choice(GIVEN)
         base = slug(f"{family} {given}")
@@ -107,7 +124,16 @@ def make_people(count: int, rng: random.Random) -> list[Person]:
             n += 1
         seen.add(pid)
         given_shown = given if n == 1 else f"{given} {chr(64 + n % 26 or 26)}."  # a middle initial keeps names apart
-        people.append(Person(pid, family, given_shown, rng.choice(COUNTRIES), int(rng.gauss(1550, 280))))
+        p = Person(pid, family, given_shown, rng.choice(COUNTRIES), int(rng.gauss(1550, 280)), beginner=beginners)
+        if beginners:
+            p.elo = 0
+        elif len(people) % 7 == 3:
+            grade = grade_of(p.elo)
+            p.elo, p.new, p.line = GRADES[grade][0], True, f", grade: {grade}"  # his festival Elo: the midpoint
+        else:
+            p.elo = max(p.elo, 500)
+            p.line = f", elo: {p.elo}, fesa_games: {(len(people) * 37) % 150}, last_rated_game: 1999-12-31"
+        people.append(p)
     return people
 
 
@@ -125,16 +151,10 @@ def grade_of(elo: int) -> str:
 
 def write_players(archive: Archive) -> None:
     lines = ["# The registry of the synthetic archive: fictional players who come back year after year.\n"]
-    for n, p in enumerate(archive.people):
+    for p in archive.people + archive.beginners:
         fesa = "" if p.latin1() else f", fesa_name: {yaml_str(ascii_fold(p.name))}"
-        if n % 7 == 3:  # new to FESA: a declared grade, no rating (the preview rates him by performance)
-            grade = grade_of(p.elo)
-            p.elo, p.new = GRADES[grade][0], True  # his festival Elo: the grade's midpoint
-            rating = f"grade: {grade}"
-        else:  # rated, with his FESA games so far (a few still unrated: fewer than 9)
-            rating = f"elo: {max(p.elo, 500)}, fesa_games: {(n * 37) % 150}, last_rated_game: 1999-12-31"
-        lines.append(f"{p.id}: {{family: {yaml_str(p.family)}, given: {yaml_str(p.given)}, country: {p.country}, "
-                     f"{rating}{fesa}}}\n")
+        lines.append(f"{p.id}: {{family: {yaml_str(p.family)}, given: {yaml_str(p.given)}, country: {p.country}"
+                     f"{p.line}{fesa}}}\n")
     (archive.root / "players.yaml").write_text("".join(lines), encoding="utf-8")
 
 
@@ -184,6 +204,9 @@ def pair_off(order: list[T], fits: Callable[[T, T], bool]) -> list[tuple[T, T]]:
 
 def game_line(a: Person, b: Person, res: str) -> str:
     return f"  - [{a.id}, {b.id}, {res}]\n"
+
+
+POINTS = {"1-0": 1.0, "0-1": 0.0, "½-½": 0.5}  # the first player's
 
 
 def write_championship(folder: Path, start: dt.date, field_: list[Person], late: list[tuple[Person, int]],
@@ -255,6 +278,45 @@ def write_championship(folder: Path, start: dt.date, field_: list[Person], late:
     return 6 + 9 + 2 * 9 + 1  # standings, crosstable, entries, rules, prizes, knock-out; 9 rounds; wall sheets
 
 
+Play = Callable[[Person, Person], tuple[str, str]]  # a game's line in a round file, and its result
+
+
+def shogi_game(rng: random.Random, draws: bool = True) -> Play:
+    def play(a: Person, b: Person) -> tuple[str, str]:
+        res = result(a, b, rng, draws)
+        return game_line(a, b, res), res
+    return play
+
+
+def swiss_rounds(folder: Path, field_: list[Person], rounds: int, play: Play, start: dt.date,
+                 drawn: list[Person] | None = None) -> None:
+    """The round files of a Swiss; round 1 pairs neighbours in the order `drawn` when the lots gave one."""
+    score = {p.id: 0.0 for p in field_}
+    met: set[frozenset[str]] = set()
+    had_bye: set[str] = set()
+    for number in range(1, rounds + 1):
+        if number == 1 and drawn is not None:
+            pairs, bye = list(zip(drawn[0::2], drawn[1::2], strict=False)), drawn[-1] if len(drawn) % 2 else None
+        else:
+            pairs, bye = swiss_pairs(field_, score, met, had_bye)
+        text = [f"date: {start}\ngames:\n"]
+        for a, b in pairs:
+            line, res = play(a, b)
+            text.append(line)
+            met.add(frozenset((a.id, b.id)))
+            score[a.id] += POINTS[res]
+            score[b.id] += 1 - POINTS[res]
+        if bye is not None:
+            text.append(f"bye: [{bye.id}]\n")
+            had_bye.add(bye.id)
+            score[bye.id] += 1
+        (folder / f"round-{number}.yaml").write_text("".join(text), encoding="utf-8")
+
+
+def ids(people: list[Person]) -> str:
+    return f"[{', '.join(p.id for p in people)}]"
+
+
 def write_swiss(folder: Path, name: str, start: dt.date, field_: list[Person], rounds: int, minutes: int,
                 rng: random.Random) -> int:
     folder.mkdir(parents=True)
@@ -262,24 +324,100 @@ def write_swiss(folder: Path, name: str, start: dt.date, field_: list[Person], r
         f"name: {name}\nformat: swiss\ngame: shogi\nrounds: {rounds}\nstart: {start}\n"
         f"time_control: {{minutes: {minutes}}}\ntiebreaks: [sos, sosos, sodos]\n"
         "prizes: {currency: EUR, places: [100, 60, 40]}\n"
-        f"players: [{', '.join(p.id for p in field_)}]\n", encoding="utf-8")
-    score = {p.id: 0.0 for p in field_}
-    met: set[frozenset[str]] = set()
-    had_bye: set[str] = set()
-    for number in range(1, rounds + 1):
-        pairs, bye = swiss_pairs(field_, score, met, had_bye)
-        text = ["games:\n"]
-        for a, b in pairs:
-            res = result(a, b, rng, draws=False)
-            text.append(game_line(a, b, res))
-            met.add(frozenset((a.id, b.id)))
-            score[(a if res == "1-0" else b).id] += 1
-        if bye is not None:
-            text.append(f"bye: [{bye.id}]\n")
-            had_bye.add(bye.id)
-            score[bye.id] += 1
-        (folder / f"round-{number}.yaml").write_text("".join(text), encoding="utf-8")
+        f"players: {ids(field_)}\n", encoding="utf-8")
+    swiss_rounds(folder, field_, rounds, shogi_game(rng, draws=False), start)
     return 5 + rounds + 2 * rounds + 1  # standings, crosstable, entries, rules, prizes; rounds; wall sheets
+
+
+def write_simul(folder: Path, start: dt.date, givers: list[Person], opponents: list[Person],
+                rng: random.Random) -> int:
+    """A simul: the givers each on as many boards, the handicaps by the simul rule."""
+    folder.mkdir(parents=True)
+    (folder / "event.yaml").write_text(
+        f"name: Simultaneous Event\nshort: Simul\nformat: simul\ngame: shogi\nrounds: 1\nstart: {start}\n"
+        "time_control: {minutes: 30, byoyomi: 30}\nhandicaps: simul\nprizes: {currency: EUR, fund: 200, cap: 50}\n"
+        f"givers: {ids(givers)}\nplayers: {ids(opponents)}\n", encoding="utf-8")
+    per_giver = -(-len(opponents) // len(givers))
+    text = [f"date: {start}\ngames:\n"]
+    text += [game_line(givers[n // per_giver], p, rng.choice(("1-0", "1-0", "0-1", "½-½")))
+             for n, p in enumerate(opponents)]
+    (folder / "round-1.yaml").write_text("".join(text), encoding="utf-8")
+    return 4 + 1 + 1  # standings, entries, rules, prizes; the round; its wall sheet
+
+
+def write_beginners(folder: Path, start: dt.date, field_: list[Person], rng: random.Random) -> int:
+    """Shogi for beginners: players in their first tournament, 4 rounds of 20 minutes (not rated)."""
+    folder.mkdir(parents=True)
+    (folder / "event.yaml").write_text(
+        f"name: Shogi for Beginners\nshort: Beginners\nformat: swiss\ngame: shogi\nrounds: 4\nstart: {start}\n"
+        "time_control: {minutes: 20}\neligibility: beginners\ntiebreaks: [sos, sosos]\n"
+        f"players: {ids(field_)}\n", encoding="utf-8")
+    swiss_rounds(folder, field_, 4, shogi_game(rng, draws=False), start)
+    return 4 + 4 + 2 * 4 + 1  # standings, crosstable, entries, rules; 4 rounds; wall sheets
+
+
+def write_round_robin(folder: Path, name: str, game: str, start: dt.date, field_: list[Person], play: Play) -> int:
+    """An all-play-all on the Berger tables (up to 8 players; one rests each round when they are odd)."""
+    folder.mkdir(parents=True)
+    tables = berger(len(field_))
+    (folder / "event.yaml").write_text(
+        f"name: {name}\nformat: round-robin\ngame: {game}\nrounds: {len(tables)}\nstart: {start}\n"
+        f"time_control: {{minutes: {30 if game == 'shogi' else 15}}}\nprizes: {{currency: EUR, places: [50, 25]}}\n"
+        f"players: {ids(field_)}\n", encoding="utf-8")
+    for number, boards in enumerate(tables, start=1):
+        text = [f"date: {start}\ngames:\n"]
+        text += [play(field_[a - 1], field_[b - 1])[0] for a, b in boards if max(a, b) <= len(field_)]
+        text += [f"bye: [{field_[min(a, b) - 1].id}]\n" for a, b in boards if max(a, b) > len(field_)]
+        (folder / f"round-{number}.yaml").write_text("".join(text), encoding="utf-8")
+    return 5 + len(tables) + 2 * len(tables) + 1  # standings, crosstable, entries, rules, prizes; rounds; sheets
+
+
+def shuuro_game(rng: random.Random, armies: dict[str, dict[str, int]]) -> Play:
+    """A Shuuro game: its ending and the points of the pieces each player eliminated from the other's army."""
+    def taken(army: dict[str, int], most: int) -> int:
+        pieces = [piece for piece, n in army.items() if piece != "king" for _ in range(n)]
+        return sum(PIECES[piece] for piece in rng.sample(pieces, rng.randint(0, min(most, len(pieces)))))
+
+    def play(a: Person, b: Person) -> tuple[str, str]:
+        res = result(a, b, rng)
+        first, second = taken(armies[b.id], 3 if res == "0-1" else 7), taken(armies[a.id], 3 if res == "1-0" else 7)
+        ending = "draw" if res == "½-½" else rng.choice(("checkmate", "resignation", "time"))
+        return f"  - [{a.id}, {b.id}, {'draw' if res == '½-½' else res}, {ending}, {first}, {second}]\n", res
+    return play
+
+
+def oware_game(rng: random.Random) -> Play:
+    """An Oware game: its ending and the seeds each player took."""
+    def play(a: Person, b: Person) -> tuple[str, str]:
+        res = result(a, b, rng)
+        if res == "½-½":
+            return f"  - [{a.id}, {b.id}, ½-½, cycle, 24, 24]\n", res
+        won = rng.randint(25, 30)
+        first, second = (won, rng.randint(0, 48 - won)) if res == "1-0" else (rng.randint(0, 48 - won), won)
+        return f"  - [{a.id}, {b.id}, {res}, 25-seeds, {first}, {second}]\n", res
+    return play
+
+
+ARMIES = [{"king": 1, "queen": 1, "rook": 1, "knight": 1, "pawn": 3}, {"king": 1, "queen": 2, "pawn": 3},
+          {"king": 1, "rook": 3, "pawn": 4}, {"king": 1, "bishop": 4, "knight": 2, "pawn": 1}]  # 250 points each
+PIECES = {"queen": 110, "rook": 70, "bishop": 40, "knight": 40, "pawn": 10}
+
+
+def write_shuuro(folder: Path, start: dt.date, field_: list[Person], rng: random.Random) -> int:
+    """A Shuuro-250 Swiss of 5 rounds, with each player's army."""
+    folder.mkdir(parents=True)
+    armies = {p.id: rng.choice(ARMIES) for p in field_}
+    (folder / "armies.yaml").write_text("".join(
+        f"{pid}: {{{', '.join(f'{piece}: {n}' for piece, n in army.items())}}}\n" for pid, army in armies.items()),
+        encoding="utf-8")
+    seed = rng.randint(1, 10**8)
+    (folder / "event.yaml").write_text(
+        f"name: Shuuro-250\nformat: swiss\ngame: shuuro\nrounds: 5\nstart: {start}\ntime_control: {{minutes: 15}}\n"
+        f"shuffle_seed: {seed}\nprizes: {{currency: EUR, places: [60, 30]}}\n"
+        f"players: {ids(field_)}\n", encoding="utf-8")
+    place = {pid: n for n, pid in enumerate(shuffle(seed, [p.id for p in field_]))}  # round 1: drawn from the seed
+    swiss_rounds(folder, field_, 5, shuuro_game(rng, armies), start, sorted(field_, key=lambda p: place[p.id]))
+    return 5 + 5 + 2 * 5 + 1  # standings, crosstable, entries, rules, prizes; 5 rounds; wall sheets
 
 
 def write_team_match(folder: Path, start: dt.date, field_: list[Person], rng: random.Random) -> int:
@@ -344,46 +482,86 @@ EUROPEAN = {"NL", "DE", "GB", "FR", "IT", "ES", "CZ", "PL", "HU", "SE", "FI", "D
             "IE", "RU"}
 
 
-def write_festival(archive: Archive, k: int, year: int, rng: random.Random, regulars: list[Person]) -> int:
+def draw(archive: Archive, n: int, rng: random.Random) -> list[Person]:
+    """N players for an event: mostly regulars who come back, some others."""
+    chosen: dict[str, Person] = {}
+    n = min(n, len(archive.people))
+    while len(chosen) < n:
+        pool = archive.regulars if rng.random() < 0.7 else archive.people
+        p = rng.choice(pool)
+        chosen[p.id] = p
+    return list(chosen.values())
+
+
+def write_festival(archive: Archive, k: int, year: int, rng: random.Random) -> int:
+    """A shogi festival as the MSO's: a team match, a beginners' session (every other year), a simul, a blitz,
+    an all-play-all of masters (every third year) and the championship, with a Grand Prix."""
     city = CITIES[k % len(CITIES)]
-    fid = f"{year}-{slug(city)}-festival-{k + 1}"
-    folder = archive.root / fid
+    folder = archive.root / f"{year}-{slug(city)}-festival-{k + 1}"
     folder.mkdir()
     start = dt.date(year, 1 + k % 12, 10)
-
-    def draw(n: int) -> list[Person]:
-        """Mostly players who come back, some new."""
-        chosen: dict[str, Person] = {}
-        n = min(n, len(archive.people))
-        while len(chosen) < n:
-            pool = regulars if rng.random() < 0.7 else archive.people
-            p = rng.choice(pool)
-            chosen[p.id] = p
-        return list(chosen.values())
-
     size = rng.randint(40, 120)
-    everyone = draw(size + 3)
+    everyone = draw(archive, size + 3, rng)
     field_, late = everyone[:size], [(p, r) for p, r in zip(everyone[size:], (2, 3, 4), strict=True)]
     pages = write_championship(folder / "championship", start + dt.timedelta(days=2), field_, late, rng)
-    pages += write_team_match(folder / "team-match", start, draw(rng.choice((32, 40, 48))), rng)
-    pages += write_swiss(folder / "blitz", "Blitz", start + dt.timedelta(days=1), draw(rng.randint(20, 50)), 8, 8,
-                         rng)
+    pages += write_team_match(folder / "team-match", start, draw(archive, rng.choice((32, 40, 48)), rng), rng)
+    pages += write_swiss(folder / "blitz", "Blitz", start + dt.timedelta(days=1),
+                         draw(archive, rng.randint(20, 50), rng), 8, 8, rng)
+    present = draw(archive, rng.randint(18, 26), rng)
+    givers = sorted((p for p in present if not p.new), key=lambda p: (-p.elo, p.id))[:2]
+    pages += write_simul(folder / "simul", start + dt.timedelta(days=1), givers,
+                         [p for p in present if p not in givers], rng)
+    events = ["team-match", "simul", "blitz", "championship"]
+    if k % 2 == 0:
+        newcomers = make_people(rng.randint(8, 18), rng, archive.seen, beginners=True)
+        archive.beginners += newcomers
+        pages += write_beginners(folder / "beginners", start, newcomers, rng)
+        events.insert(1, "beginners")
+    if k % 3 == 0:
+        pages += write_round_robin(folder / "masters", "Masters", "shogi", start + dt.timedelta(days=3),
+                                   draw(archive, rng.randint(6, 8), rng), shogi_game(rng))
+        events.insert(-1, "masters")
     (folder / "festival.yaml").write_text(
         f"name: {city} Shogi Festival {year}\ncity: {city}\ncountry: {rng.choice(sorted(EUROPEAN))}\n"
-        f"start: {start}\nend: {start + dt.timedelta(days=4)}\nevents: [team-match, blitz, championship]\n"
+        f"start: {start}\nend: {start + dt.timedelta(days=4)}\nevents: [{', '.join(events)}]\n"
         "grand_prix:\n  name: Grand Prix\n  min_events: 2\n  events:\n"
         "    championship: {places: [10, 8, 6, 5, 4, 3, 2, 1]}\n    blitz: {places: [5, 3, 1]}\n"
-        "    team-match: {places: [4, 2]}\n  prizes: {currency: EUR, places: [100, 50]}\n", encoding="utf-8")
+        "    team-match: {places: [4, 2]}\n    simul: {win: 4, draw: 2, loss: 1}\n"
+        "  prizes: {currency: EUR, places: [100, 50]}\n", encoding="utf-8")
     return pages + 3  # overview, prizes, Grand Prix
+
+
+def write_games_festival(archive: Archive, k: int, year: int, rng: random.Random) -> int:
+    """A festival of other games: a Shuuro-250 Swiss, an Oware all-play-all and an Oware Swiss."""
+    city = CITIES[k % len(CITIES)]
+    folder = archive.root / f"{year}-{slug(city)}-mind-sports-{k + 1}"
+    folder.mkdir()
+    start = dt.date(year, 1 + k % 12, 20)
+    pages = write_shuuro(folder / "shuuro-250", start, draw(archive, rng.randint(9, 16), rng), rng)
+    pages += write_round_robin(folder / "oware-masters", "Oware Masters", "oware", start,
+                               draw(archive, rng.randint(6, 8), rng), oware_game(rng))
+    open_ = folder / "oware-open"
+    open_.mkdir()
+    field_ = draw(archive, rng.randint(10, 20), rng)
+    (open_ / "event.yaml").write_text(
+        f"name: Oware Open\nformat: swiss\ngame: oware\nrounds: 6\nstart: {start + dt.timedelta(days=1)}\n"
+        f"time_control: {{minutes: 15}}\nprizes: {{currency: EUR, places: [50, 25]}}\nplayers: {ids(field_)}\n",
+        encoding="utf-8")
+    swiss_rounds(open_, field_, 6, oware_game(rng), start + dt.timedelta(days=1))
+    pages += 5 + 6 + 2 * 6 + 1  # standings, crosstable, entries, rules, prizes; 6 rounds; wall sheets
+    (folder / "festival.yaml").write_text(
+        f"name: {city} Mind Sports {year}\ncity: {city}\ncountry: {rng.choice(sorted(EUROPEAN))}\n"
+        f"start: {start}\nend: {start + dt.timedelta(days=1)}\nevents: [shuuro-250, oware-masters, oware-open]\n",
+        encoding="utf-8")
+    return pages + 1  # overview
 
 
 def write_archive(root: Path, target: int, seed: int = 2026) -> Archive:
     rng = random.Random(seed)
     archive = Archive(root)
-    archive.people = make_people(max(MIN_PLAYERS, round(PLAYERS_PER_PAGE * target)), rng)
-    write_players(archive)
+    archive.people = make_people(max(MIN_PLAYERS, round(PLAYERS_PER_PAGE * target)), rng, archive.seen)
     archive.pages = len(archive.people) + 6  # player pages; home, players, promotion and three hand-written pages
-    regulars = archive.people[: max(60, len(archive.people) // 4)]
+    archive.regulars = archive.people[: max(60, len(archive.people) // 4)]
     latin = [p for p in archive.people if p.latin1()]
     per_year = max(1, round((target - archive.pages) / 25 / 100))  # a festival is about 100 pages
     k = 0
@@ -396,10 +574,15 @@ def write_archive(root: Path, target: int, seed: int = 2026) -> Archive:
                                                    f"{city} Club Open {k + 1}", city, dt.date(year, 11, 5),
                                                    field_, rng)
             archive.clubs += 1
+        elif k % 9 == 4:
+            archive.pages += write_games_festival(archive, k, year, rng)
+            archive.festivals += 1
         else:
-            archive.pages += write_festival(archive, k, year, rng, regulars)
+            archive.pages += write_festival(archive, k, year, rng)
             archive.festivals += 1
         k += 1
+    archive.pages += len(archive.beginners)  # their player pages
+    write_players(archive)
     return archive
 
 
@@ -496,47 +679,94 @@ def search_seconds(site: Path, family: str) -> tuple[float, float] | str:
     return found - start, found - typed
 
 
+@dataclass
+class Measured:
+    archive: Archive
+    data: Path
+    site: Path
+    check: Run
+    build: Run
+    plain: Run
+    pages: int  # built
+
+
+def measure(base: Path, target: int) -> Measured:
+    """One size: write the archive, check it, build it, and build a plain site of as many pages; print a table."""
+    python = sys.executable
+    data, site, plain = base / "data", base / "site", base / "plain"
+    data.mkdir(parents=True)
+    archive = write_archive(data, target)
+    check = run([python, "-m", "generator", "check", "--data", str(data)], ROOT)
+    if check.code != 0:
+        sys.exit("the synthetic archive does not pass check:\n" + check.output[-3000:])
+    build = build_run(data, site)
+    built = sum(1 for _ in site.rglob("index.html"))
+    write_plain(plain, built)  # the baseline: as many pages as the archive's site has, in the same run
+    base_run = run([python, "-m", "mkdocs", "build", "--strict", "-q"], plain)
+    if base_run.code != 0:
+        sys.exit("the plain MkDocs build failed:\n" + base_run.output[-3000:])
+    plain_built = sum(1 for _ in (plain / "site").rglob("index.html"))
+    index = site / "search" / "search_index.json"
+    plain_index = plain / "site" / "search" / "search_index.json"
+    print(f"\narchive of {target} pages: {archive.festivals} festivals, {archive.clubs} club tournaments, "
+          f"{len(archive.people)} players (and {len(archive.beginners)} beginners)")
+    print(f"{'':24}{'pages':>7}{'wall s':>8}{'CPU s':>8}{'peak MB':>9}{'site MB':>9}{'index MB':>10}")
+    print(f"{'banzuke check':24}{'':>7}{check.seconds:>8.1f}{check.cpu:>8.1f}{check.rss_mb:>9.0f}")
+    print(f"{'banzuke build':24}{built:>7}{build.seconds:>8.1f}{build.cpu:>8.1f}{build.rss_mb:>9.0f}"
+          f"{size_mb(site):>9.1f}{index.stat().st_size / 1e6:>10.2f}")
+    print(f"{'plain MkDocs + Material':24}{plain_built:>7}{base_run.seconds:>8.1f}{base_run.cpu:>8.1f}"
+          f"{base_run.rss_mb:>9.0f}{size_mb(plain / 'site'):>9.1f}{plain_index.stat().st_size / 1e6:>10.2f}")
+    print(f"build / plain: {build.cpu / base_run.cpu:.2f} (CPU), {build.seconds / base_run.seconds:.2f} (wall)")
+    return Measured(archive, data, site, check, build, base_run, built)
+
+
+def build_run(data: Path, site: Path) -> Run:
+    build = run([sys.executable, "-m", "generator", "build", "--data", str(data), "--site-dir", str(site)], ROOT)
+    if build.code != 0:
+        sys.exit("the archive's build failed:\n" + build.output[-3000:])
+    return build
+
+
+def growth(small: Measured, large: Measured, pairs: int) -> None:
+    """How the build's cost grows from the smaller archive to the larger: the two built in turn, PAIRS times
+    (the first pair is the builds above), the ratio of CPU seconds taken pair by pair, so that a slow minute of a
+    shared machine weighs on both sides of one ratio; and the median of the ratios."""
+    ratios = [large.build.cpu / small.build.cpu]
+    print(f"\n{large.pages} against {small.pages} pages ({large.pages / small.pages:.2f} x the pages), "
+          f"build CPU s pair by pair:")
+    print(f"  pair 1: {large.build.cpu:.1f} / {small.build.cpu:.1f} = {ratios[0]:.2f}")
+    for n in range(2, pairs + 1):
+        first, second = (small, large) if n % 2 else (large, small)  # each goes first in turn
+        runs = {id(m): build_run(m.data, m.site) for m in (first, second)}
+        ratio = runs[id(large)].cpu / runs[id(small)].cpu
+        ratios.append(ratio)
+        print(f"  pair {n}: {runs[id(large)].cpu:.1f} / {runs[id(small)].cpu:.1f} = {ratio:.2f}")
+    print(f"median {statistics.median(ratios):.2f} x (from {min(ratios):.2f} to {max(ratios):.2f}); in the runs above "
+          f"plain MkDocs {large.plain.cpu / small.plain.cpu:.2f} x, check {large.check.cpu / small.check.cpu:.2f} x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("pages", nargs="?", type=int, default=1000)
-    parser.add_argument("--keep", type=Path, help="write the archive here and keep it (and its site)")
+    parser.add_argument("pages", nargs="*", type=int, default=[1000],
+                        help="the archive's size in pages; two sizes also time how the build grows between them")
+    parser.add_argument("--pairs", type=int, default=3, help="with two sizes: how many times to build both in turn")
+    parser.add_argument("--keep", type=Path, help="write the archives here and keep them (and their sites)")
     args = parser.parse_args()
-    python = sys.executable
+    if len(args.pages) > 2:
+        parser.error("give one size, or two to compare")
     with tempfile.TemporaryDirectory() as tmp:
         base = args.keep.resolve() if args.keep else Path(tmp)
-        data, site, plain = base / "data", base / "site", base / "plain"
-        data.mkdir(parents=True)
-        archive = write_archive(data, args.pages)
-        check = run([python, "-m", "generator", "check", "--data", str(data)], ROOT)
-        if check.code != 0:
-            sys.exit("the synthetic archive does not pass check:\n" + check.output[-3000:])
-        build = run([python, "-m", "generator", "build", "--data", str(data), "--site-dir", str(site)], ROOT)
-        if build.code != 0:
-            sys.exit("the archive's build failed:\n" + build.output[-3000:])
-        built = sum(1 for _ in site.rglob("index.html"))
-        write_plain(plain, built)  # the baseline: as many pages as the archive's site has, in the same run
-        base_run = run([python, "-m", "mkdocs", "build", "--strict", "-q"], plain)
-        if base_run.code != 0:
-            sys.exit("the plain MkDocs build failed:\n" + base_run.output[-3000:])
-        plain_built = sum(1 for _ in (plain / "site").rglob("index.html"))
-        index = site / "search" / "search_index.json"
-        plain_index = plain / "site" / "search" / "search_index.json"
-        print(f"archive: {archive.festivals} festivals, {archive.clubs} club tournaments, "
-              f"{len(archive.people)} players")
-        print(f"{'':24}{'pages':>7}{'wall s':>8}{'CPU s':>8}{'peak MB':>9}{'site MB':>9}{'index MB':>10}")
-        print(f"{'banzuke check':24}{'':>7}{check.seconds:>8.1f}{check.cpu:>8.1f}{check.rss_mb:>9.0f}")
-        print(f"{'banzuke build':24}{built:>7}{build.seconds:>8.1f}{build.cpu:>8.1f}{build.rss_mb:>9.0f}"
-              f"{size_mb(site):>9.1f}{index.stat().st_size / 1e6:>10.2f}")
-        print(f"{'plain MkDocs + Material':24}{plain_built:>7}{base_run.seconds:>8.1f}{base_run.cpu:>8.1f}"
-              f"{base_run.rss_mb:>9.0f}{size_mb(plain / 'site'):>9.1f}{plain_index.stat().st_size / 1e6:>10.2f}")
-        print(f"build / plain: {build.cpu / base_run.cpu:.2f} (CPU), {build.seconds / base_run.seconds:.2f} (wall)")
-        person = archive.people[len(archive.people) // 2]
-        found = search_seconds(site, person.family)
+        measured = [measure(base / str(pages), pages) for pages in args.pages]
+        if len(measured) == 2:
+            growth(*sorted(measured, key=lambda m: m.pages), pairs=max(1, args.pairs))
+        last = measured[-1]
+        person = last.archive.people[len(last.archive.people) // 2]
+        found = search_seconds(last.site, person.family)
         if isinstance(found, str):
             print(f"player search: {found}")
         else:
-            print(f"player search in Chromium for '{person.family}': {found[0]:.2f} s from opening the home page, "
-                  f"{found[1]:.2f} s from typing the surname to the first player")
+            print(f"player search in Chromium for '{person.family}' ({last.pages} pages): {found[0]:.2f} s from "
+                  f"opening the home page, {found[1]:.2f} s from typing the surname to the first player")
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import io
 import signal
 import sys
@@ -35,6 +36,12 @@ def main(argv: list[str] | None = None) -> int:
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="backslashreplace")
     args = parser().parse_args(argv)
+    if args.command != "serve":
+        # A command that runs once and ends: its data and pages live until it ends, and the collector's default
+        # (a pass every 700 new objects, a full pass whenever the survivors grow by a quarter) would walk them
+        # again and again, a seventh of a large archive's build. A pass every 200,000 objects still finds the
+        # few reference cycles (without any, a 20,000-page build would hold 1.1 GB instead of 0.7).
+        gc.set_threshold(200_000, 30, 30)
     try:
         code: int = args.func(args)
     except round_writer.Unreadable as exc:  # a file to update that is not valid YAML: located, left untouched
@@ -47,7 +54,6 @@ def main(argv: list[str] | None = None) -> int:
         print(printable(f"error: cannot use{where}: {exc.strerror or exc}"), file=sys.stderr)
         return EXIT_ENVIRONMENT
     return code
-
 
 
 if __name__ == "__main__":
