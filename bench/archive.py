@@ -515,7 +515,7 @@ def write_festival(archive: Archive, k: int, year: int, rng: random.Random) -> i
     if k % 2 == 0:
         newcomers = make_people(rng.randint(8, 18), rng, archive.seen, beginners=True)
         archive.beginners += newcomers
-        pages += write_beginners(folder / "beginners", start, newcomers, rng)
+        pages += write_beginners(folder / "beginners", start, newcomers, rng) + len(newcomers)  # their own pages
         events.insert(1, "beginners")
     if k % 3 == 0:
         pages += write_round_robin(folder / "masters", "Masters", "shogi", start + dt.timedelta(days=3),
@@ -581,7 +581,6 @@ def write_archive(root: Path, target: int, seed: int = 2026) -> Archive:
             archive.pages += write_festival(archive, k, year, rng)
             archive.festivals += 1
         k += 1
-    archive.pages += len(archive.beginners)  # their player pages
     write_players(archive)
     return archive
 

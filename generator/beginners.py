@@ -50,8 +50,8 @@ def reasons(player: Player, event: Event, data: DataSet) -> list[str]:
         out.append(f"has a FESA Elo ({player.elo}), so has played rated tournaments")
     elif player.last_rated_game is not None:
         out.append(f"played a FESA-rated game on {player.last_rated_game}")
-    for other in data.events():
-        if other is event or other.eligibility == "beginners" or not other.plays(player.id):
+    for other in data.entries.get(player.id, []):
+        if other is event or other.eligibility == "beginners":
             continue
         if starts(other) < starts(event):
             out.append(f"played in {other.name} ({other.festival_id}), which began on {other.start}")

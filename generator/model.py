@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import Enum
@@ -65,10 +66,8 @@ class Player:
         return f"{self.given} {self.family}" if self.given else self.family
 
     def age_on(self, day: dt.date) -> int | None:
-        if self.born is None:
-            return None
-        years = day.year - self.born.year
-        return years - ((day.month, day.day) < (self.born.month, self.born.day))
+        born = self.born
+        return None if born is None else day.year - born.year - ((day.month, day.day) < (born.month, born.day))
 
 
 class Result(Enum):
@@ -135,8 +134,7 @@ class Game:
     handicap: str | None = None  # written in the data: the first-named player gives it (FESA code: l, 2p …)
     knockout: bool = False  # a game of the knock-out inside the event (it counts in the event too)
     ending: str | None = None  # how the game ended (games.shuuro.ENDINGS, games.oware.ENDINGS)
-    captured: tuple[Capture, Capture] | None = None  # what (sente, gote) took: Shuuro's eliminated points,
-    # Oware's seeds
+    captured: tuple[Capture, Capture] | None = None  # what (sente, gote) took: Shuuro's points, Oware's seeds
     moves: tuple[str, ...] = ()  # Oware: the game's record, when written (houses a-f, A-F; first player first)
     moves_loc: Location | None = None  # where the record is written
 
@@ -179,12 +177,8 @@ class TimeControl:
     increment: int = 0  # seconds added per move (Fischer)
 
     def __str__(self) -> str:
-        text = f"{self.minutes} min"
-        if self.byoyomi:
-            text += f" + {self.byoyomi} s byoyomi"
-        if self.increment:
-            text += f" + {self.increment} s per move"
-        return text
+        return (f"{self.minutes} min" + (f" + {self.byoyomi} s byoyomi" if self.byoyomi else "")
+                + (f" + {self.increment} s per move" if self.increment else ""))
 
 
 @dataclass(frozen=True)
@@ -313,10 +307,6 @@ class Event:
     sente: str = "balanced"  # who has sente in a proposed round (sente.py): "balanced" or "furigoma"
     own: tuple[KindRecord, ...] = ()  # what only its kind and its game have (teams, givers, armies): `record`
 
-    def plays(self, pid: PlayerId) -> bool:
-        """Entered, as an entrant (team members included) or as a simul giver."""
-        return any(r.id == pid for r in self.entrants) or any(g.ref.id == pid for g in self.record(SimulSetup).givers)
-
     def record(self, cls: type[R]) -> R:
         """The event's own record of type `cls` (its kind's or its game's), or an empty one when it has none."""
         return next((r for r in self.own if isinstance(r, cls)), None) or cls()
@@ -398,3 +388,13 @@ class DataSet:
 
     def events(self) -> list[Event]:
         return [e for f in self.festivals for e in f.events]
+
+    @functools.cached_property
+    def entries(self) -> dict[PlayerId, list[Event]]:
+        """The events each player entered (in a team or as a simul giver too), in order; made once, not per player."""
+        entries: dict[PlayerId, list[Event]] = {}
+        for event in self.events():
+            for pid in dict.fromkeys([*(r.id for r in event.entrants),
+                                      *(g.ref.id for g in event.record(SimulSetup).givers)]):
+                entries.setdefault(pid, []).append(event)
+        return entries
