@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command != "serve":
         # A command that runs once and ends: its data and pages live until it ends, and the collector's default
         # (a pass every 700 new objects, a full pass whenever the survivors grow by a quarter) would walk them
-        # again and again, a seventh of a large archive's build. A pass every 200,000 objects still finds the
+        # again and again, a ninth of a large archive's build. A pass every 200,000 objects still finds the
         # few reference cycles (without any, a 20,000-page build would hold 1.1 GB instead of 0.7).
         gc.set_threshold(200_000, 30, 30)
     try:
