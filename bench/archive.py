@@ -84,7 +84,6 @@ class Person:
     country: str
     elo: int
     new: bool = False  # new to FESA: no rating, no rated game (so not eligible for the knock-out)
-    beginner: bool = False  # in his first tournament: no rating, no grade
     line: str = ""  # what players.yaml says of his rating
 
     @property
@@ -124,8 +123,8 @@ def make_people(count: int, rng: random.Random, seen: set[str], beginners: bool 
             n += 1
         seen.add(pid)
         given_shown = given if n == 1 else f"{given} {chr(64 + n % 26 or 26)}."  # a middle initial keeps names apart
-        p = Person(pid, family, given_shown, rng.choice(COUNTRIES), int(rng.gauss(1550, 280)), beginner=beginners)
-        if beginners:
+        p = Person(pid, family, given_shown, rng.choice(COUNTRIES), int(rng.gauss(1550, 280)))
+        if beginners:  # in his first tournament: no rating, no grade
             p.elo = 0
         elif len(people) % 7 == 3:
             grade = grade_of(p.elo)
@@ -268,8 +267,8 @@ def write_championship(folder: Path, start: dt.date, field_: list[Person], late:
             text.append(game_line(a, b, res))
         for a, b, res in ko_games:
             met.add(frozenset((a.id, b.id)))
-            score[a.id] += {"1-0": 1, "0-1": 0, "½-½": 0.5}[res]
-            score[b.id] += {"1-0": 0, "0-1": 1, "½-½": 0.5}[res]
+            score[a.id] += POINTS[res]
+            score[b.id] += 1 - POINTS[res]
         if bye is not None:
             text.append(f"bye: [{bye.id}]\n")
             had_bye.add(bye.id)
@@ -494,8 +493,8 @@ def draw(archive: Archive, n: int, rng: random.Random) -> list[Person]:
 
 
 def write_festival(archive: Archive, k: int, year: int, rng: random.Random) -> int:
-    """A shogi festival as the MSO's: a team match, a beginners' session (every other year), a simul, a blitz,
-    an all-play-all of masters (every third year) and the championship, with a Grand Prix."""
+    """A shogi festival as the MSO's: a team match, a beginners' session (every other festival), a simul, a blitz,
+    an all-play-all of masters (every third festival) and the championship, with a Grand Prix."""
     city = CITIES[k % len(CITIES)]
     folder = archive.root / f"{year}-{slug(city)}-festival-{k + 1}"
     folder.mkdir()
