@@ -317,14 +317,15 @@ def ids(people: list[Person]) -> str:
 
 
 def write_swiss(folder: Path, name: str, start: dt.date, field_: list[Person], rounds: int, minutes: int,
-                rng: random.Random) -> int:
+                play: Play, game: str = "shogi", prizes: str = "[100, 60, 40]") -> int:
+    """A Swiss of any game (shogi's with its tiebreaks; the other games break ties by their own rules)."""
     folder.mkdir(parents=True)
+    tiebreaks = "tiebreaks: [sos, sosos, sodos]\n" if game == "shogi" else ""
     (folder / "event.yaml").write_text(
-        f"name: {name}\nformat: swiss\ngame: shogi\nrounds: {rounds}\nstart: {start}\n"
-        f"time_control: {{minutes: {minutes}}}\ntiebreaks: [sos, sosos, sodos]\n"
-        "prizes: {currency: EUR, places: [100, 60, 40]}\n"
-        f"players: {ids(field_)}\n", encoding="utf-8")
-    swiss_rounds(folder, field_, rounds, shogi_game(rng, draws=False), start)
+        f"name: {name}\nformat: swiss\ngame: {game}\nrounds: {rounds}\nstart: {start}\n"
+        f"time_control: {{minutes: {minutes}}}\n{tiebreaks}"
+        f"prizes: {{currency: EUR, places: {prizes}}}\nplayers: {ids(field_)}\n", encoding="utf-8")
+    swiss_rounds(folder, field_, rounds, play, start)
     return 5 + rounds + 2 * rounds + 1  # standings, crosstable, entries, rules, prizes; rounds; wall sheets
 
 
@@ -505,7 +506,7 @@ def write_festival(archive: Archive, k: int, year: int, rng: random.Random) -> i
     pages = write_championship(folder / "championship", start + dt.timedelta(days=2), field_, late, rng)
     pages += write_team_match(folder / "team-match", start, draw(archive, rng.choice((32, 40, 48)), rng), rng)
     pages += write_swiss(folder / "blitz", "Blitz", start + dt.timedelta(days=1),
-                         draw(archive, rng.randint(20, 50), rng), 8, 8, rng)
+                         draw(archive, rng.randint(20, 50), rng), 8, 8, shogi_game(rng, draws=False))
     present = draw(archive, rng.randint(18, 26), rng)
     givers = sorted((p for p in present if not p.new), key=lambda p: (-p.elo, p.id))[:2]
     pages += write_simul(folder / "simul", start + dt.timedelta(days=1), givers,
@@ -539,15 +540,8 @@ def write_games_festival(archive: Archive, k: int, year: int, rng: random.Random
     pages = write_shuuro(folder / "shuuro-250", start, draw(archive, rng.randint(9, 16), rng), rng)
     pages += write_round_robin(folder / "oware-masters", "Oware Masters", "oware", start,
                                draw(archive, rng.randint(6, 8), rng), oware_game(rng))
-    open_ = folder / "oware-open"
-    open_.mkdir()
-    field_ = draw(archive, rng.randint(10, 20), rng)
-    (open_ / "event.yaml").write_text(
-        f"name: Oware Open\nformat: swiss\ngame: oware\nrounds: 6\nstart: {start + dt.timedelta(days=1)}\n"
-        f"time_control: {{minutes: 15}}\nprizes: {{currency: EUR, places: [50, 25]}}\nplayers: {ids(field_)}\n",
-        encoding="utf-8")
-    swiss_rounds(open_, field_, 6, oware_game(rng), start + dt.timedelta(days=1))
-    pages += 5 + 6 + 2 * 6 + 1  # standings, crosstable, entries, rules, prizes; 6 rounds; wall sheets
+    pages += write_swiss(folder / "oware-open", "Oware Open", start + dt.timedelta(days=1),
+                         draw(archive, rng.randint(10, 20), rng), 6, 15, oware_game(rng), "oware", "[50, 25]")
     (folder / "festival.yaml").write_text(
         f"name: {city} Mind Sports {year}\ncity: {city}\ncountry: {rng.choice(sorted(EUROPEAN))}\n"
         f"start: {start}\nend: {start + dt.timedelta(days=1)}\nevents: [shuuro-250, oware-masters, oware-open]\n",
