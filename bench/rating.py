@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from generator.fesa.preview import Ratings  # noqa: E402
+from generator.kinds import kind_of  # noqa: E402
 from generator.pipeline import load  # noqa: E402
 
 
@@ -93,7 +94,8 @@ def main() -> None:
         loaded = load(rated)
         event = loaded.data.events()[0]
         c0, w0 = cpu_self(), time.perf_counter()
-        preview = Ratings(loaded.data.players, {}).rate(event, loaded.results[event.path])
+        preview = Ratings(loaded.data.players, {}).rate(event, loaded.results[event.path],
+                                                        kind_of(event).fesa_reasons())
         c1, w1 = cpu_self(), time.perf_counter()
     assert preview is not None
     print(f"{players} players, {rounds} rounds, {players // 10} newcomers")

@@ -18,7 +18,7 @@ from .games import shogi
 from .model import DataSet, Event, Player, PlayerId
 
 if TYPE_CHECKING:
-    from .standings import Standing
+    from .scoring import Standing
 
 MAX_ROUNDS = 4
 HIGHEST_GRADE = 10  # kyu: a grade above this (9 kyu … 1 kyu, any dan) is too strong

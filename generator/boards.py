@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from . import handicaps
 from .model import Event, Game, Player, PlayerId, SimulSetup
-from .ratings import Rating, rating_in_round
+from .ratings import Rating, player_elo, rating_in_round
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ def ratings_by_round(event: Event, players: dict[PlayerId, Player]) -> dict[Play
     """Each entrant's (and simul giver's) rating in rounds 1 … planned (index 0 is round 1)."""
     out = {}
     for ref in (*event.entrants, *(g.ref for g in event.record(SimulSetup).givers)):
-        base = players[ref.id].rating
+        base = player_elo(players[ref.id])
         mine = [a for a in event.adjustments if a.player == ref.id]
         out[ref.id] = [rating_in_round(base, mine, r) for r in range(1, event.rounds_planned + 1)]
     return out

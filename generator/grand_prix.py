@@ -12,6 +12,7 @@ Prizes for equal Grand Prix totals are pooled and split, like every cash prize.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -71,10 +72,7 @@ def groups(ranked: list[tuple[str, int]]) -> list[list[str]]:
     return groups
 
 
-def event_points(event: Event, rule: GrandPrixEvent, res: EventResults,
-                 givers: list[simul.GiverResult]) -> dict[PlayerId, Fraction]:
-    """Every participant's Grand Prix points from one event (0 for those outside the scoring places)."""
-    return event.kind.grand_prix_points(event, rule, res, givers)
+EventPoints = Callable[[Event, GrandPrixEvent, EventResults, list[simul.GiverResult]], dict[PlayerId, Fraction]]
 
 
 def points_by_place(rule: GrandPrixEvent, final: tuple[Standing, ...]) -> dict[PlayerId, Fraction]:
@@ -83,7 +81,9 @@ def points_by_place(rule: GrandPrixEvent, final: tuple[Standing, ...]) -> dict[P
 
 
 def compute(festival: Festival, results: dict[str, EventResults], simuls: dict[str, list[simul.GiverResult]],
-            names: dict[PlayerId, str]) -> GrandPrix | None:
+            names: dict[PlayerId, str], event_points: EventPoints) -> GrandPrix | None:
+    """The festival's Grand Prix; `event_points` gives every participant's points from one event (0 for those
+    outside the scoring places), as the event's kind scores it."""
     rules = festival.grand_prix
     if rules is None:
         return None

@@ -7,14 +7,9 @@ import functools
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import Enum
-from typing import TYPE_CHECKING, TypeVar
+from typing import Any, TypeVar
 
 from .diagnostics import Location
-from .ratings import Adjustment, Rating, RatingData, festival_elo
-
-if TYPE_CHECKING:
-    from .fesa.lisp import Struct
-    from .kinds import EventKind
 
 PlayerId = str
 
@@ -49,12 +44,6 @@ class Player:
     grade_reliable: bool = True  # False: the promotion system leaves out games against him (seeds/004 (A))
     estimated_grade: str | None = None  # a non-member's grade as the classification committee estimates it (B)
     fesa_games: int | None = None  # FESA-rated games before the festival, when known (the rating preview)
-
-    @property
-    def rating(self) -> Rating | None:
-        """Elo for festival purposes, from the first source that exists."""
-        return festival_elo(RatingData(self.elo, self.grade, self.shogidojo, self.claimed_grade,
-                                       self.assessed, self.assessed_note))
 
     @property
     def name(self) -> str:
@@ -231,6 +220,27 @@ class Team:
 
 
 @dataclass(frozen=True)
+class Adjustment:
+    """The arbiters' new Elo for a player from a round on (seed: "possibly adjusted during the festival")."""
+
+    player: str
+    from_round: int
+    elo: int
+    note: str = ""
+    loc: Location | None = field(default=None, compare=False)
+
+
+@dataclass
+class Struct:
+    """An entry of FESA's files as its rating program writes them, #S(NAME :SLOT value …): its slots in the order
+    the program's defstruct declares them (generator/fesa/lisp.py reads and writes them)."""
+
+    name: str
+    slots: dict[str, Any] = field(default_factory=dict)
+    loc: Location | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
 class KindRecord:
     """What one kind of event, or one game, adds to an event (generator/kinds reads and uses it)."""
 
@@ -310,12 +320,6 @@ class Event:
     def record(self, cls: type[R]) -> R:
         """The event's own record of type `cls` (its kind's or its game's), or an empty one when it has none."""
         return next((r for r in self.own if isinstance(r, cls)), None) or cls()
-
-    @property
-    def kind(self) -> EventKind:
-        """What the event's format and game make of it (generator/kinds): asked, never tested by name."""
-        from .kinds import kind_of
-        return kind_of(self)
 
     @property
     def path(self) -> str:

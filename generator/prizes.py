@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from .knockout import Knockout
 from .model import Event, Player, TeamSetup
+from .ratings import player_elo
 from .teams import TeamStanding
 from .standings import Standing
 
@@ -87,7 +88,7 @@ def is_kyu(player: Player) -> bool:
     grade = player.grade or player.claimed_grade
     if grade is not None:
         return grade.endswith("k")
-    rating = player.rating
+    rating = player_elo(player)
     return rating is not None and rating.elo < KYU_BELOW
 
 

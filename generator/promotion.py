@@ -16,7 +16,7 @@ game; games later that day are not counted, and the series starts again with the
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from .model import DataSet, Event, Game, Player, PlayerId, Result
@@ -156,11 +156,11 @@ def _valid(event: Event, game: Game) -> str:
     return ""
 
 
-def _games(data: DataSet) -> Iterable[tuple[dt.date, Event, int, Game]]:
+def _games(data: DataSet, counted: Callable[[Event], bool]) -> Iterable[tuple[dt.date, Event, int, Game]]:
     """Every shogi game played over the board, in order of play: by date, then event, round and board."""
     out = []
     for event in data.events():
-        if not event.kind.game.promotion:
+        if not counted(event):
             continue
         for rnd in event.rounds:
             day = rnd.date or event.start
@@ -173,8 +173,9 @@ def _games(data: DataSet) -> Iterable[tuple[dt.date, Event, int, Game]]:
     return out
 
 
-def compute(data: DataSet) -> dict[PlayerId, Track]:
-    """Every tracked player's games, promotions and current series."""
+def compute(data: DataSet, counted: Callable[[Event], bool]) -> dict[PlayerId, Track]:
+    """Every tracked player's games, promotions and current series, over the events whose game the promotion
+    system counts (`counted`: shogi's)."""
     players = data.players
     tracks = {pid: Track(pid, grade, p.grade_since, grade)
               for pid, p in players.items() if (grade := _tracked(p)) is not None}
@@ -182,7 +183,7 @@ def compute(data: DataSet) -> dict[PlayerId, Track]:
     promoted_on: dict[PlayerId, dt.date] = {}
     day_of_change: dict[PlayerId, str] = {}
     current: dt.date | None = None
-    for day, event, rnd, game in _games(data):
+    for day, event, rnd, game in _games(data, counted):
         if day != current:
             for pid, grade in day_of_change.items():  # promotions take effect the day after
                 grades[pid] = grade

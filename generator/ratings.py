@@ -11,10 +11,13 @@ the player's strength in any other way they deem meaningful."
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 
-from .diagnostics import Location
+from .model import Adjustment, Player
+
+__all__ = ["GRADES", "Adjustment", "Rating", "RatingData", "Source", "festival_elo", "grade_name", "parse_grade",
+           "player_elo", "rating_in_round"]
 
 # real-data/README.md, FESA's grade table: grade -> (midpoint Elo, lower bound).
 GRADES: dict[str, tuple[int, int]] = {
@@ -86,6 +89,12 @@ class RatingData:
     assessed_note: str = ""
 
 
+def player_elo(player: Player) -> Rating | None:
+    """Elo for festival purposes, from the first source that exists in the player's record."""
+    return festival_elo(RatingData(player.elo, player.grade, player.shogidojo, player.claimed_grade, player.assessed,
+                               player.assessed_note))
+
+
 def festival_elo(data: RatingData) -> Rating | None:
     """The first source that exists, in the seed's order."""
     if data.elo is not None:
@@ -99,17 +108,6 @@ def festival_elo(data: RatingData) -> Rating | None:
     if data.assessed is not None:
         return Rating(data.assessed, Source.ASSESSED, data.assessed_note)
     return None
-
-
-@dataclass(frozen=True)
-class Adjustment:
-    """The arbiters' new Elo for a player from a round on (seed: "possibly adjusted during the festival")."""
-
-    player: str
-    from_round: int
-    elo: int
-    note: str = ""
-    loc: Location | None = field(default=None, compare=False)
 
 
 def rating_in_round(base: Rating | None, adjustments: list[Adjustment], round_number: int) -> Rating | None:

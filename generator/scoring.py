@@ -86,14 +86,16 @@ def round_records(rnd: Round, replayed_draws: bool = False, game_name: str = "sh
     return out
 
 
-def event_records(event: Event, late_points: dict[PlayerId, Fraction] | None = None) -> Records:
+def event_records(event: Event, late_points: dict[PlayerId, Fraction] | None = None, all_play_all: bool = False,
+                  sente_recorded: bool = True) -> Records:
     """Every entrant's rounds in order. A round the player is not named in counts as absent; a late entry's
-    rounds before it plays are LATE, the last of them carrying its McMahon-like points."""
+    rounds before it plays are LATE, the last of them carrying its McMahon-like points. In an all-play-all a
+    bye is a rest round; where the round files do not say who had sente, no colour is recorded."""
     late_points = late_points or {}
     records: Records = {ref.id: [] for ref in event.entrants}
     for rnd in event.rounds:
-        this = round_records(rnd, event.replay_draws, event.game, event.kind.all_play_all)
-        if not event.kind.sente_recorded:
+        this = round_records(rnd, event.replay_draws, event.game, all_play_all)
+        if not sente_recorded:
             this = {pid: replace(rec, colour=None) for pid, rec in this.items()}
         elif event.sente == "furigoma":  # sente is decided at the board: known once the result is written
             this = {pid: replace(rec, colour=None) if rec.outcome is Outcome.PENDING else rec
@@ -149,3 +151,15 @@ def scores(records: Records, after_round: int) -> Mapping[PlayerId, Fraction]:
     """Each player's points after `after_round`."""
     return MappingProxyType({pid: total(r.points for r in recs if r.round <= after_round)
                              for pid, recs in records.items()})
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int
+    shared: bool  # another player has exactly the same points and tiebreaks
+    player: PlayerId
+    points: Fraction
+    tiebreaks: tuple[Fraction, ...]
+    played: int  # games played over the board
+    late: Fraction = Fraction(0)  # McMahon-like points of a late entry, included in `points`
+    separated_by: str = ""  # Shuuro, Oware: the criterion that put the player below the one above (its key)

@@ -13,6 +13,7 @@ from decimal import ROUND_DOWN, Decimal
 from fractions import Fraction
 
 from .games import shogi
+from .handicaps import simul_effect
 from .model import Event, Game, Outcome, PlayerId, Round, SimulSetup
 from .prizes import PENNY, Award, PrizeList
 
@@ -54,6 +55,16 @@ class GiverResult:
     @property
     def complete(self) -> bool:
         return self.decided == len(self.boards)
+
+    @property
+    def grand_prix_points(self) -> int | None:
+        """The giver's Grand Prix points once every board has a result (None before)."""
+        return giver_points(self.share) if self.share is not None and self.complete else None
+
+    @property
+    def effect(self) -> int:
+        """The simul effect of the giver's number of boards (handicaps.simul_effect)."""
+        return simul_effect(len(self.boards))
 
 
 def giver_points(share: Fraction) -> int:

@@ -17,6 +17,7 @@ from .model import Event, Player, PlayerId, TeamSetup
 from .ratings import Rating
 from .late_entries import group_floors, late_points
 from .scoring import Records, completed_rounds, event_records, late_total, scores
+from .scoring import Standing as Standing  # (the table's row: defined with the scores it ranks)
 from .teams import MatchSide, TeamStanding, match_sides, team_standings
 from .tiebreaks import TIEBREAKS, Tiebreak
 
@@ -26,18 +27,6 @@ from .tiebreaks import TIEBREAKS, Tiebreak
 def games_played(records: Records, pid: PlayerId, after_round: int) -> int:
     """Games played over the board up to `after_round` (byes, absences and no-shows are not games)."""
     return sum(1 for r in records[pid] if r.round <= after_round and r.outcome.played)
-
-
-@dataclass(frozen=True)
-class Standing:
-    rank: int
-    shared: bool  # another player has exactly the same points and tiebreaks
-    player: PlayerId
-    points: Fraction
-    tiebreaks: tuple[Fraction, ...]
-    played: int  # games played over the board
-    late: Fraction = Fraction(0)  # McMahon-like points of a late entry, included in `points`
-    separated_by: str = ""  # Shuuro, Oware: the criterion that put the player below the one above (its key)
 
 
 def standings(records: Records, after_round: int, tiebreak_keys: tuple[str, ...],
@@ -124,22 +113,29 @@ class EventResults:
         return [ranks[pid] for ranks in self.ranks]
 
 
-def compute_event(event: Event, players: dict[PlayerId, Player]) -> EventResults:
+TableOf = Callable[[Event, Records, int, dict[PlayerId, str]], list[Standing]]
+TeamsOf = Callable[[Event, dict[PlayerId, list[Rating | None]], int], "TeamResults | None"]
+
+
+def compute_event(event: Event, players: dict[PlayerId, Player], ranked: TableOf, teams: TeamsOf,
+                  all_play_all: bool = False, sente_recorded: bool = True) -> EventResults:
+    """Everything computed of an event: its players' rounds, the table after every round as `ranked` orders it,
+    the team standings `teams` gives (a team event's), ratings, handicaps, late groups, the knock-out."""
     ratings = ratings_by_round(event, players)
     groups = late_groups(event, ratings)
-    records = event_records(event, {pid: pts for pid, (_, pts) in groups.items()})
+    records = event_records(event, {pid: pts for pid, (_, pts) in groups.items()}, all_play_all, sente_recorded)
     names = {pid: players[pid].name for pid in records if pid in players}
     done = completed_rounds(event)
 
     def table(after: int) -> tuple[Standing, ...]:
-        return tuple(event.kind.table(event, records, after, names))
+        return tuple(ranked(event, records, after, names))
 
     final = table(done) if done else ()
     po = playoff(event, final, done) if final else None
     if po is not None:
         final = reorder(final, po)
     return EventResults(event, records, done, final, table, ratings, event_handicaps(event, ratings), groups,
-                        progress(event, players), playoff=po, teams=event.kind.team_results(event, ratings, done),
+                        progress(event, players), playoff=po, teams=teams(event, ratings, done),
                         positions={(rnd.number, g.board): positions(list(g.moves))
                                    for rnd in event.rounds for g in rnd.games if g.moves})
 

@@ -7,16 +7,22 @@ Players absent for the round, withdrawn players, and late entries before their f
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from .model import Event, Outcome, Player, PlayerId
 from .pairing import Candidate
 from .numbers import points
+from .scoring import RoundRecord
 from .standings import EventResults
+
+PairingKey = Callable[[RoundRecord | None, int], int]
 
 
 def candidates(event: Event, res: EventResults, players: dict[PlayerId, Player], round_number: int,
-               absent: set[PlayerId]) -> list[Candidate]:
+               absent: set[PlayerId], pairing_key: PairingKey) -> list[Candidate]:
+    """The players of round `round_number` in pairing order; `pairing_key` orders a score group (the game's:
+    the rating in force, or Shuuro's Delta)."""
     before = res.by_round[round_number - 2] if round_number > 1 else ()
     score = {s.player: s.points for s in before}
     out = []
@@ -28,8 +34,8 @@ def candidates(event: Event, res: EventResults, players: dict[PlayerId, Player],
             continue
         recs = [r for r in res.records[pid] if r.round < round_number]
         rating = res.ratings[pid][round_number - 1]
-        second = event.kind.game.pairing_key(next((r for r in recs if r.round == round_number - 1), None),
-                                             rating.elo if rating else 0)
+        second = pairing_key(next((r for r in recs if r.round == round_number - 1), None),
+                            rating.elo if rating else 0)
         out.append((score.get(pid, Fraction(0)), second, players[pid].name, Candidate(
             pid, score.get(pid, Fraction(0)), f"{players[pid].name} ({points(score.get(pid, Fraction(0)))})",
             frozenset(r.opponent for r in recs if r.opponent and r.outcome.played),

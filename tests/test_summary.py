@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import changes
+from generator.pipeline import changes
 from generator.pipeline import load
 from generator.render import summary
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..ratings import player_elo
 from .common import Commands, EXIT_DATA_ERRORS, EXIT_OK, command, find_event, loaded_or_errors, named_player
 
 
@@ -16,7 +17,7 @@ def run(args: argparse.Namespace) -> int:
     if player is None:
         return EXIT_DATA_ERRORS
     if args.event is None:
-        rating = player.rating
+        rating = player_elo(player)
         print(f"{player.name} ({player.id}): {rating if rating else 'no rating known'}")
         return EXIT_OK
     found = find_event(loaded, args.event)

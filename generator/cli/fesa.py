@@ -11,6 +11,7 @@ from pathlib import Path
 from ..diagnostics import Location, Report, Severity, display_path
 from ..fesa import messages, turnering
 from ..fesa import validate as fesa_validate
+from ..kinds import kind_of
 from . import fesa_rate
 from .common import Commands, EXIT_DATA_ERRORS, EXIT_OK, OneLineErrors, command, event_of, export_name, loaded_or_errors
 
@@ -55,7 +56,7 @@ def cmd_fesa_register(args: argparse.Namespace) -> int:
     if found is None:
         return EXIT_DATA_ERRORS
     _, festival, event = found
-    body, warnings = messages.registration(festival, event, today=args.today)
+    body, warnings = messages.registration(festival, event, today=args.today, mode=kind_of(event).fesa_mode)
     for w in warnings:
         print(f"warning: {w}", file=sys.stderr)
     print(body)

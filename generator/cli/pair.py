@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from ..diagnostics import display_path
-from ..kinds import PairRequest
+from ..kinds import PairRequest, kind_of
 from ..sources.fields import suggest
 from .common import BadInput, Commands, EXIT_DATA_ERRORS, command, event_of, whole, written
 
@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
     if number > event.rounds_planned:
         print(f"error: {event.short} has {event.rounds_planned} rounds, not {number}", file=sys.stderr)
         return EXIT_DATA_ERRORS
-    if res.completed < number - 1 and event.kind.needs_previous_round():
+    if res.completed < number - 1 and kind_of(event).needs_previous_round():
         print(f"error: round {res.completed + 1} is not complete: pair round {number} when it is",
               file=sys.stderr)
         return EXIT_DATA_ERRORS
@@ -45,8 +45,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {display_path(target)} exists; pass --force to replace its pairings "
               "(its other lines and comments are kept)", file=sys.stderr)
         return EXIT_DATA_ERRORS
-    return written(event.kind.pair(PairRequest(event, res, loaded.data.players, number, absent, target, args.force)),
-                   target)
+    request = PairRequest(event, res, loaded.data.players, number, absent, target, args.force)
+    return written(kind_of(event).pair(request), target)
 
 
 def register(sub: Commands) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .. import changes
+from ..pipeline import changes
 from ..pipeline import load
 from ..render import summary
 from .common import Commands, EXIT_OK, command

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ..kinds import kind_of
 from .common import Commands, EXIT_DATA_ERRORS, command, event_of, written
 
 
@@ -13,7 +14,8 @@ def run(args: argparse.Namespace) -> int:
     if found is None:
         return EXIT_DATA_ERRORS
     loaded, _, event = found
-    return written(event.kind.form_teams(loaded, event), Path(event.loc.file), ": review the teams and commit")
+    proposal = kind_of(event).form_teams(event, loaded.results[event.path], loaded.data.players)
+    return written(proposal, Path(event.loc.file), ": review the teams and commit")
 
 
 def register(sub: Commands) -> None:

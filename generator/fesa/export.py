@@ -23,14 +23,15 @@ _UNPAIRED = {Outcome.BYE: "+", Outcome.FORFEIT_WIN: "+", Outcome.FORFEIT_LOSS: "
 _PLAYED = {Outcome.WIN: "+", Outcome.LOSS: "-", Outcome.DRAW: "="}
 
 
-def rating_status(event: Event, completed: int) -> tuple[bool, str]:
-    """(exported, why not): the sentence the site shows for an event that is not sent to FESA."""
-    if reason := event.kind.game.fesa_reason():
-        return False, reason
+def rating_status(event: Event, completed: int, game_reason: str = "", kind_reason: str = "") -> tuple[bool, str]:
+    """(exported, why not): the sentence the site shows for an event that is not sent to FESA; `game_reason` and
+    `kind_reason` say why FESA cannot rate the event's game or its kind of event ('' when it can)."""
+    if game_reason:
+        return False, game_reason
     if not event.rated:
         return False, "the organizers do not submit this event for FESA rating"
-    if reason := event.kind.fesa_reason():
-        return False, reason
+    if kind_reason:
+        return False, kind_reason
     tc = event.time_control
     if tc is None:
         return False, "no time control is given, so it cannot be shown to meet FESA's minimum"

@@ -4,12 +4,10 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .lisp import Keyword
 
-if TYPE_CHECKING:
-    from .program import Entrant
 
 E_LIMIT, U_LIMIT = 18, 9
 DAN_MP = (0, 1740, 1860, 2000, 2160, 2340, 2540, 2760, 3000, 9999, 9999)
@@ -161,14 +159,12 @@ def test_provisional(rating: Any, slots: dict[str, Any], promotions: list[str]) 
         test_provisional(rating, slots, promotions)
 
 
-def promotions_of(e: Entrant, promotions: list[str]) -> None:
-    """The grade after each game, the ratings between the old and the new one in equal steps; then, from 18
-    games, a look at 20 games more, each losing its k: a promotion they would bring is given now."""
-    slots = e.record.slots
-    start = e.elo
-    end = start + e.change
+def promotions_of(slots: dict[str, Any], start: int, change: Any, games: int, promotions: list[str]) -> None:
+    """The grade after each game (a player's list slots, rating before, change and games in the tournament), the
+    ratings between the old and the new one in equal steps; then, from 18 games, a look at 20 games more, each
+    losing its k: a promotion they would bring is given now."""
+    end = start + change
     start = end if start == 0 else start
-    games = len(e.games)
     total = len(slots["GAMES"]) if isinstance(slots["GAMES"], list) else int(slots["GAMES"] or 0)
     if games:
         for n in range(1, games + 1):

@@ -7,11 +7,11 @@ What the lists hold: lists, strings, integers, ratios (1/2), characters (#\\E), 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from ..diagnostics import Location, Report
+from ..model import Struct as Struct  # (read and written here)
 
 MAX_BYTES = 50_000_000
 MAX_DEPTH = 32
@@ -26,15 +26,6 @@ class Char:
 @dataclass(frozen=True)
 class Keyword:
     name: str  # upper case, without the colon
-
-
-@dataclass
-class Struct:
-    """#S(NAME :SLOT value …): its slots in the order the program's defstruct declares them."""
-
-    name: str
-    slots: dict[str, Any] = field(default_factory=dict)
-    loc: Location | None = field(default=None, compare=False)
 
 
 # The program's structures and their slots in declaration order, with the defaults make-… gives.

@@ -23,7 +23,7 @@ def _place(event: Event) -> str:
     return ", ".join(x for x in (event.city, country_name(event.country) if event.country else "") if x)
 
 
-def registration(festival: Festival, event: Event, today: dt.date) -> tuple[str, list[str]]:
+def registration(festival: Festival, event: Event, today: dt.date, mode: str) -> tuple[str, list[str]]:
     """The registration e-mail, and the warnings the organizer should see first."""
     warnings = []
     if event.start is not None and (event.start - today).days < NOTICE_DAYS:
@@ -40,7 +40,7 @@ def registration(festival: Festival, event: Event, today: dt.date) -> tuple[str,
         warnings.append("no contact e-mail: add 'contact:' to festival.yaml")
     if not festival.announcement:
         warnings.append("no announcement link: add 'announcement:' to festival.yaml")
-    mode = f"{event.kind.fesa_mode}, {event.rounds_planned} rounds"
+    mode = f"{mode}, {event.rounds_planned} rounds"
     body = "\n".join([
         "To: the FESA webmasters",
         f"Subject: Tournament registration: {event.name}",

@@ -120,10 +120,11 @@ class Ratings:
                 self.grade_known.add(pid)
         return self.entries[pid]
 
-    def rate(self, event: Event, res: EventResults) -> Preview | None:
-        """The event's games played so far, rated; None for an event FESA would not rate even when finished."""
-        if not rating_status(event, max(event.rounds_planned, len(event.rounds)))[0] \
-                or event.kind.fesa_file_as_written:
+    def rate(self, event: Event, res: EventResults, reasons: tuple[str, str] = ("", ""),
+             as_written: bool = False) -> Preview | None:
+        """The event's games played so far, rated; None for an event FESA would not rate even when finished
+        (`reasons`: why FESA cannot rate its game, its kind) or whose own turnering.txt FESA gets (`as_written`)."""
+        if not rating_status(event, max(event.rounds_planned, len(event.rounds)), *reasons)[0] or as_written:
             return None
         ids = [s.player for s in res.final]
         number = {pid: i for i, pid in enumerate(ids, start=1)}

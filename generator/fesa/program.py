@@ -272,7 +272,7 @@ def rate(entrants: list[Entrant], limit: int | None = None) -> tuple[int, list[s
     record_games(entrants)
     promotions: list[str] = []
     for e in entrants:
-        promotions_of(e, promotions)
+        promotions_of(e.record.slots, e.elo, e.change, len(e.games), promotions)
     for e in entrants:
         e.record.slots["ELO-NUMBER"] = e.elo + e.change
     return passes, promotions

@@ -23,7 +23,22 @@ GAMES: dict[str, type[Game]] = {g.key: g for g in (Shogi, Shuuro, Oware)}  # `ga
 ELIGIBILITY: dict[str, type[EventKind]] = {"beginners": Beginners}  # `eligibility:`, mixed into the format's kind
 SOURCES: dict[str, type[EventKind]] = {"turnering": FesaTable}  # events read from another kind of file
 
-__all__ = ["FORMATS", "GAMES", "EventKind", "Game", "PairRequest", "Proposal", "kind_for", "kind_of"]
+__all__ = ["FORMATS", "GAMES", "REGISTRY", "EventKind", "Game", "PairRequest", "Proposal", "kind_for", "kind_of"]
+
+
+class Registry:
+    """The kinds, as the reader is handed them (sources.events.Registry): the keys event.yaml may give, and the
+    kind an event of those keys has."""
+
+    formats = tuple(FORMATS)
+    games = tuple(GAMES)
+    eligibility = tuple(ELIGIBILITY)
+
+    def reading(self, fmt: str, game: str, eligibility: str, source: str) -> EventKind:
+        return kind_for(fmt, game, eligibility, source)
+
+
+REGISTRY = Registry()
 
 
 def kind_of(event: Event) -> EventKind:

@@ -4,7 +4,8 @@ An event has a kind (its format: a Swiss, an all-play-all, a team Swiss, a simul
 Oware). `Game` holds what the game changes in any format; `EventKind` what the format changes, with the game at
 hand as `self.game`. A new kind subclasses one of them, overrides only what differs, and is registered once in
 `generator/kinds/__init__.py` (as python-chess's variants override the board's rules). The rest of the program
-asks `event.kind`; it never tests an event's format or game by name.
+asks `kind_of(event)`; it never tests an event's format or game by name. What a kind shows is in its pages
+module beside the renderer (generator/render/kinds), registered by the same key.
 """
 
 from __future__ import annotations
@@ -13,30 +14,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
-
-from markupsafe import Markup
+from typing import ClassVar
 
 from ..diagnostics import Location, Report
-from ..model import Capture, DataSet, KindRecord, Event, Game as Board, GrandPrixEvent, Player, PlayerId, Ref, Round
-from ..sources.fields import Fields
 from ..grand_prix import points_by_place
-from ..prizes import event_prizes
-from ..render.paths import event_page, round_page
-from ..render.text import points
-from ..standings import standings
+from ..model import DataSet, KindRecord, Event, Game as Board, GrandPrixEvent, Player, PlayerId, Ref
+from ..prizes import PrizeList, event_prizes
+from ..ratings import Rating
+from ..scoring import Records, RoundRecord
+from ..simul import GiverResult
+from ..sources.fields import Fields
+from ..standings import EventResults, Standing, TeamResults, compute_event, standings
 from ..tiebreaks import TIEBREAKS, Tiebreak
-from . import knockout
-
-if TYPE_CHECKING:
-    from ..pipeline import Loaded
-    from ..prizes import PrizeList
-    from ..ratings import Rating
-    from ..render.base import RendererBase
-    from ..render.site import Renderer
-    from ..scoring import Records, RoundRecord
-    from ..simul import GiverResult
-    from ..standings import EventResults, Standing, TeamResults
 
 
 @dataclass
@@ -70,18 +59,11 @@ class Game:
     sente_recorded: ClassVar[bool] = True  # the round files say who had sente
     by_criteria: ClassVar[bool] = False  # ranked group by group by its own criteria, not by tiebreak columns
     promotion: ClassVar[bool] = True  # the Dutch promotion system counts its games
-    elo_shown: ClassVar[bool] = True  # a player page shows the festival Elo
-    rules_template: ClassVar[str] = "rules.html.j2"
-    prize_rule: ClassVar[str] = "_prize_rule.html.j2"  # how prizes are given, on the prizes page
     # Cash prizes are pooled by equal points (PRODUCT.md); True only where a seed ties the prize to the game's
     # criteria (Shuuro-250: players who share a place after every criterion share its prize).
     prizes_by_rank: ClassVar[bool] = False
-    standings_template: ClassVar[str] = "standings.html.j2"
-    round_template: ClassVar[str] = "round.html.j2"
-    separated: ClassVar[dict[str, str]] = {}  # a criterion's key -> its label where it placed a player lower
     shuffle_seed_required: ClassVar[bool] = False  # round 1 is always drawn, from event.yaml's shuffle_seed
     data_files: ClassVar[dict[str, Callable[[Path, Report], KindRecord]]] = {}  # its own files: name -> reader
-    extra_pages: ClassVar[tuple[tuple[str, str], ...]] = ()  # (label, page name) beside an event's standings
     round_file_help: ClassVar[tuple[str, ...]] = ()  # how a finished game is written, for a new round file
 
     def columns(self, event: Event) -> tuple[Tiebreak, ...]:
@@ -92,8 +74,8 @@ class Game:
         return standings(records, after, event.tiebreaks, names)
 
     def check(self, event: Event, players: dict[PlayerId, Player], entrants: dict[PlayerId, Location],
-              report: Report) -> None:
-        """The game's own checks of an event."""
+              report: Report, kind: EventKind) -> None:
+        """The game's own checks of an event of this kind."""
 
     def fesa_reason(self) -> str:
         """Why FESA cannot rate the game ('' when it can)."""
@@ -111,38 +93,6 @@ class Game:
         """A score group is paired 1-2, 3-4 … rather than its top half against its bottom half."""
         return False
 
-    def standing_text(self, standing: Standing) -> str:
-        """A player's result in words, on his page: '5½ points'."""
-        return f"{points(standing.points)} point{'' if standing.points == 1 else 's'}"
-
-    def material_text(self, record: RoundRecord) -> str:
-        """What the player took in a game, on his page ('' when nothing is recorded)."""
-        return ""
-
-    def record_json(self, record: RoundRecord) -> dict[str, Any]:
-        """The game's own fields of a round in crosstable.json."""
-        return {}
-
-    def captured_json(self, captured: tuple[Capture, Capture]) -> dict[str, Any]:
-        """What each player took in a game, in the API's game objects."""
-        return {}
-
-    def tie_lines(self, r: Renderer, res: EventResults, table: tuple[Standing, ...] | None, after: int,
-                  page: str) -> list[Any]:
-        """For players placed apart on equal points, why (games ranked by criteria)."""
-        return []
-
-    def game_row(self, r: Renderer, res: EventResults, round_number: int, game: Board, row: dict[str, Any]) -> None:
-        """A round page's row for one game, completed with the game's own columns."""
-
-    def pages(self, r: Renderer, event: Event, common: dict[str, Any]) -> None:
-        """The game's own pages of an event (beside standings and rounds)."""
-
-    def player_line(self, r: RendererBase, event: Event, pid: PlayerId, page: str) -> Markup | str:
-        """A line on the player's page for this event ('' for none)."""
-        return ""
-
-
 class EventKind:
     """What a format changes. The defaults are an individual Swiss's."""
 
@@ -154,17 +104,9 @@ class EventKind:
     byes_are_teams: ClassVar[bool] = False  # a round file's `bye:` names a team, not a player
     fesa_file_as_written: ClassVar[bool] = False  # FESA gets the organizers' own turnering.txt, unchanged
     has_standings: ClassVar[bool] = True  # a standings table, a crosstable and round pages
-    rules_format: ClassVar[str] = "_rules_swiss.html.j2"  # the rules page's lines on the format
-    rules_eligibility: ClassVar[str] = ""  # … on who may play, when not everyone
-    rules_ranking: ClassVar[str] = "_rules_ranking.html.j2"  # … on scoring and ranking
 
     def __init__(self, game: Game):
         self.game = game
-
-    @property
-    def prize_rule(self) -> str:
-        """How prizes are given, for the prizes page (a template)."""
-        return self.game.prize_rule
 
     @property
     def sente_recorded(self) -> bool:
@@ -188,7 +130,7 @@ class EventKind:
     def check(self, event: Event, players: dict[PlayerId, Player], entrants: dict[PlayerId, Location],
               report: Report) -> None:
         """The kind's checks, then the game's."""
-        self.game.check(event, players, entrants, report)
+        self.game.check(event, players, entrants, report, self)
 
     def check_entries(self, event: Event, data: DataSet, report: Report) -> None:
         """Checks of who may enter, against the whole archive."""
@@ -200,6 +142,10 @@ class EventKind:
         return None
 
     # Computation
+    def results(self, event: Event, players: dict[PlayerId, Player]) -> EventResults:
+        """Everything computed of the event, ranked and scored as its kind and game say."""
+        return compute_event(event, players, self.table, self.team_results, self.all_play_all, self.sente_recorded)
+
     def columns(self, event: Event) -> tuple[Tiebreak, ...]:
         return self.game.columns(event)
 
@@ -221,13 +167,13 @@ class EventKind:
                           givers: list[GiverResult]) -> dict[PlayerId, Fraction]:
         return points_by_place(rule, res.final)
 
-    def grand_prix_rule(self, rule: GrandPrixEvent) -> str:
-        """How the Grand Prix scores this event, in words."""
-        return f"{', '.join(map(str, rule.places))} for places 1 to {len(rule.places)}."
-
     def fesa_reason(self) -> str:
         """Why FESA cannot rate this kind of event, whatever its game ('' when it can)."""
         return ""
+
+    def fesa_reasons(self) -> tuple[str, str]:
+        """Why FESA cannot rate the event's game, and its kind of event ('' when it can)."""
+        return self.game.fesa_reason(), self.fesa_reason()
 
     # Pairing
     def pair(self, req: PairRequest) -> Proposal:
@@ -238,60 +184,6 @@ class EventKind:
         """Round n is paired from the results of round n-1."""
         return True
 
-    def form_teams(self, loaded: Loaded, event: Event) -> Proposal:
+    def form_teams(self, event: Event, res: EventResults, players: dict[PlayerId, Player]) -> Proposal:
         return Proposal(error=f"{event.short} is not a team event (format: team-swiss)")
 
-    # Pages
-    def pages(self, r: Renderer, event: Event, res: EventResults, common: dict[str, Any]) -> None:
-        """Every page of the event: the kind's own first, then the game's, the rules, prizes, knock-out, entries
-        and rounds."""
-        self.main_pages(r, event, res, common)
-        self.game.pages(r, event, common)
-        r.rules_page(event, common)
-        r.prizes_page(event, common)
-        if res.knockout is not None:
-            knockout.knockout_page(r, event, res, common)
-        r.entries_page(event, res, common)
-        if self.has_standings:
-            r.round_pages(event, res, common)
-
-    def main_pages(self, r: Renderer, event: Event, res: EventResults, common: dict[str, Any]) -> None:
-        """The event's own pages: its standings and crosstable."""
-        r.standings_pages(event, res, common)
-
-    def round_page(self, r: Renderer, event: Event, res: EventResults, rnd: Round, page: str, marks: dict[int, str],
-                   common: dict[str, Any]) -> bool:
-        """A round page of the kind's own; False: the common one."""
-        return False
-
-    def standings_context(self, r: Renderer, event: Event, res: EventResults, page: str) -> dict[str, Any]:
-        """The standings page's template and, for teams, the team table's rows."""
-        return {"template": self.game.standings_template, "team_rows": []}
-
-    def rules_table(self, r: Renderer, event: Event, page: str) -> dict[str, Any] | None:
-        """A table of the format for the rules page (an all-play-all's Berger table), or None."""
-        return None
-
-    def standings_links(self, event: Event) -> list[tuple[str, str]]:
-        """(label, page name) linked above the standings."""
-        return [("Crosstable", "crosstable")]
-
-    def nav(self, r: RendererBase, event: Event) -> list[Any]:
-        """The event's pages in the sidebar, before its knock-out, rounds, prizes and rules."""
-        pages: list[Any] = [{"Standings": event_page(event)}, {"Crosstable": event_page(event, "crosstable")},
-                            {"Entries": event_page(event, "entries")}]
-        for label, name in self.game.extra_pages:
-            pages.insert(2, {label: event_page(event, name)})
-        return pages
-
-    def round_link(self, event: Event, record: RoundRecord) -> str:
-        """The page a player's round links to."""
-        return round_page(event, record.round)
-
-    def player_line(self, r: RendererBase, event: Event, res: EventResults, pid: PlayerId, page: str) -> Markup | str:
-        """The line under a player's event on his page: his knock-out, his team, his army."""
-        return self.game.player_line(r, event, pid, page) or knockout.knockout_line(r, event, res, pid, page)
-
-    def api_files(self, event: Event, res: EventResults, loaded: Loaded) -> dict[str, Any]:
-        """The kind's own JSON files (their content, by file name under the event's api/ folder)."""
-        return {}

@@ -12,7 +12,6 @@ from .base import EventKind
 class Beginners(EventKind):
     """Mixed into the event's format kind by the registry: what the session's eligibility adds."""
 
-    rules_eligibility = "_rules_beginners.html.j2"
 
     def check_entries(self, event: Event, data: DataSet, report: Report) -> None:
         """At most four rounds, and only players who may take part."""

@@ -7,7 +7,6 @@ from .swiss import Swiss
 
 
 class FesaTable(Swiss):
-    rules_format = "_rules_fesa_table.html.j2"
     fesa_file_as_written = True
 
     @property

@@ -3,18 +3,11 @@ number of players each round one rests, and the rest round scores nothing."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from .. import round_robin
 from ..diagnostics import Location, Report
 from ..model import Event, Player, PlayerId
-from ..render.paths import player_page
-from ..render.text import link
 from ..sources import round_writer
 from .base import EventKind, PairRequest, Proposal
-
-if TYPE_CHECKING:
-    from ..render.site import Renderer
 
 
 class RoundRobin(EventKind):
@@ -30,7 +23,7 @@ class RoundRobin(EventKind):
         """As many rounds as the Berger tables have, each round the tables' (a warning: the arbiter's round file
         is the record)."""
         self._table(event, players, entrants, report)
-        self.game.check(event, players, entrants, report)
+        self.game.check(event, players, entrants, report, self)
 
     @staticmethod
     def _table(event: Event, players: dict[PlayerId, Player], entrants: dict[PlayerId, Location],
@@ -58,16 +51,6 @@ class RoundRobin(EventKind):
                                f"{'; rest: ' + rest_name if rest else ''})",
                                f"propose it with `python -m generator pair {event.path} --round {rnd.number} "
                                "--force`, or keep it if the arbiter numbered the players otherwise")
-
-    def rules_table(self, r: Renderer, event: Event, page: str) -> dict[str, Any] | None:
-        """The numbering and the Berger table, for the rules page."""
-        ids = round_robin.numbering(event)
-        number = {pid: i for i, pid in enumerate(ids, start=1)}
-        return {"players": [link(r.player(pid).name, player_page(pid), page) for pid in ids],
-                "rounds": [{"boards": [f"{number[a]}–{number[b]}" for a, b in boards],
-                            "rest": number[rest] if rest else None}
-                           for n in range(1, event.rounds_planned + 1)
-                           for boards, rest in [round_robin.schedule(event, n)]]}
 
     def pair(self, req: PairRequest) -> Proposal:
         """The Berger table's round, whatever happened before (a player who does not come loses the game without

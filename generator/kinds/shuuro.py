@@ -5,29 +5,23 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from markupsafe import Markup
 
 from .. import shuuro
 from ..diagnostics import Location, Report, display_path
 from ..games import shuuro as shuuro_game
-from ..model import Army, Capture, Event, Game as Board, Outcome, Player, PlayerId, Ref, ShuuroSetup
+from ..model import Army, Capture, Event, Player, PlayerId, Ref, ShuuroSetup
 from ..pairing import shuffle
-from ..render.paths import event_page, player_page
-from ..render.text import link, points, signed
 from ..sources.fields import Fields, as_int, suggest
 from ..sources.yamltree import Mapping, load
 from ..standings import criteria_standings
 from ..tiebreaks import Tiebreak
-from .base import Game
-from .criteria import game_row, meeting, ties
+from .base import EventKind, Game
 
 if TYPE_CHECKING:
-    from ..render.base import RendererBase
-    from ..render.site import Renderer
     from ..scoring import Records, RoundRecord
-    from ..standings import EventResults, Standing
+    from ..standings import Standing
 
 COLUMNS = (
     Tiebreak(shuuro.LAST, "Δ last", "Delta in the last round",
@@ -80,17 +74,10 @@ class Shuuro(Game):
     formats = ("swiss",)
     sente_recorded = False  # a die decides who moves first
     by_criteria = True
-    prize_rule = "_prize_rule_rank.html.j2"
     prizes_by_rank = True  # seeds/001 §6: the criteria decide the prizes too
     promotion = False
-    elo_shown = False
-    rules_template = "shuuro_rules.html.j2"
-    standings_template = "criteria_standings.html.j2"
-    round_template = "shuuro_round.html.j2"
     shuffle_seed_required = True
     data_files = {"armies.yaml": lambda path, report: ShuuroSetup(read_armies(path, report))}
-    extra_pages = (("Armies", "armies"),)
-    separated = {shuuro.LAST: "Δ last", shuuro.MEETING: "game", shuuro.TOTAL: "Δ total"}
     round_file_help = (
         "A finished game: [first, second, result, ending, points the first eliminated, points the",
         "second eliminated], e.g. [a, b, 1-0, checkmate, 250, 60]; the ending is checkmate, stalemate,",
@@ -111,55 +98,11 @@ class Shuuro(Game):
     def adjacent_pairing(self) -> bool:
         return True
 
-    def standing_text(self, standing: Standing) -> str:
-        return f"{points(standing.points)} TP, total Delta {signed(standing.tiebreaks[1])}"
-
-    def material_text(self, record: RoundRecord) -> str:
-        return f" · Δ {signed(record.delta)}" if record.material else ""
-
-    def record_json(self, record: RoundRecord) -> dict[str, Any]:
-        return {"delta": record.delta}
-
-    def captured_json(self, captured: tuple[Capture, Capture]) -> dict[str, Any]:
-        """The points of enemy pieces each player eliminated (sente's, gote's), and the pieces when listed."""
-        return {"eliminated": [c.points for c in captured],
-                "pieces": [list(c.pieces) if c.pieces is not None else None for c in captured]}
-
-    def tie_lines(self, r: Renderer, res: EventResults, table: tuple[Standing, ...] | None, after: int,
-                  page: str) -> list[Any]:
-        return ties(r, res, table, after, page, "TP", tie_reason)
-
-    def game_row(self, r: Renderer, res: EventResults, round_number: int, game: Board, row: dict[str, Any]) -> None:
-        game_row(game, row)
-
-    def pages(self, r: Renderer, event: Event, common: dict[str, Any]) -> None:
-        """Every army as the pack's roster sheet: piece, allowed, cost, number, points, total."""
-        page = event_page(event, "armies")
-        armies = []
-        for ref in sorted(event.entrants, key=lambda ref: r.player(ref.id).name):
-            army = _armies(event).get(ref.id)
-            if army is None:
-                continue
-            rows: list[dict[str, Any]] = [{"piece": shuuro_game.NAMES[p],
-                     "allowed": "1" if p in shuuro_game.LEAST else f"0-{shuuro_game.MOST[p]}",
-                     "cost": shuuro_game.COST[p], "number": army.count(p),
-                     "points": shuuro_game.COST[p] * army.count(p)} for p in shuuro_game.PIECES]
-            armies.append({"id": ref.id, "name": link(r.player(ref.id).name, player_page(ref.id), page),
-                           "title": r.player(ref.id).name, "rows": rows,
-                           "total": sum(row["points"] for row in rows)})
-        r.page(page, "armies.html.j2", f"{event.short} armies", armies=armies, cap=shuuro_game.CAP, **common)
-
-    def player_line(self, r: RendererBase, event: Event, pid: PlayerId, page: str) -> Markup | str:
-        army = _armies(event).get(pid)
-        if army is None:
-            return ""
-        return link("Army", event_page(event, "armies"), page, pid) + Markup(": {}.").format(army_text(army.counts))
-
     def check(self, event: Event, players: dict[PlayerId, Player], entrants: dict[PlayerId, Location],
-              report: Report) -> None:
+              report: Report, kind: EventKind) -> None:
         """A Shuuro-250 tournament: a Swiss of its own kind, every army within the pack's limits, every game's
         ending and eliminated points possible (seeds/001)."""
-        if event.kind.key not in self.formats:
+        if kind.key not in self.formats:
             report.error(event.loc, f"a Shuuro tournament is a Swiss, not '{event.format}'", "write format: swiss")
         if event.handicap_rule != "none":
             report.error(event.loc, "Shuuro has no handicaps", "remove 'handicaps'")
@@ -170,14 +113,14 @@ class Shuuro(Game):
         def name(pid: str) -> str:
             return players[pid].name if pid in players else pid
 
-        if not _armies(event):
+        if not armies_of(event):
             report.error(event.loc, f"{event.short} has no army lists", "write armies.yaml next to event.yaml: "
                          "each player id with its pieces, e.g. rossi-marco: {king: 1, queen: 1, rook: 1, pawn: 3}")
         else:
             for pid, loc in entrants.items():
-                if pid not in _armies(event):
+                if pid not in armies_of(event):
                     report.error(loc, f"{name(pid)} has no army list", "add the player's army to armies.yaml")
-        for pid, army in _armies(event).items():
+        for pid, army in armies_of(event).items():
             if pid not in entrants:
                 report.error(army.player.loc, f"'{pid}' has an army list but is not entered in {event.short}",
                              suggest(pid, list(entrants)) or "enter the player in event.yaml, or remove the army")
@@ -194,8 +137,8 @@ class Shuuro(Game):
                         report.error(game.loc, f"board {game.board}: {wrong}",
                                      "correct the result or the way the game ended")
                 for took, victim in zip(game.captured or (), (game.gote.id, game.sente.id), strict=False):
-                    if victim in _armies(event) and _armies(event)[victim].readable:
-                        _eliminated(took, _armies(event)[victim].counts, name(victim), report)
+                    if victim in armies_of(event) and armies_of(event)[victim].readable:
+                        _eliminated(took, armies_of(event)[victim].counts, name(victim), report)
         if event.shuffle_seed is not None and event.rounds and event.rounds[0].number == 1:
             _first_round(event, event.shuffle_seed, report)
 
@@ -236,28 +179,6 @@ def _first_round(event: Event, seed: int, report: Report) -> None:
                        "keep this one if the arbiter drew it otherwise")
 
 
-def army_text(counts: dict[str, int]) -> str:
-    """'Queen, Rook, Knight, 3 Pawns: 250 points'."""
-    parts = [f"{n} {shuuro_game.PLURAL[p]}" if n > 1 else shuuro_game.NAMES[p]
-             for p in shuuro_game.PIECES[1:] if (n := counts.get(p, 0))]
-    return f"{', '.join(parts) or 'the King alone'}: {shuuro_game.cost(counts)} points"
-
-
-def tie_reason(key: str, above: Standing, below: Standing, res: EventResults, after: int) -> str:
-    """Why `above` is placed above `below` (equal on TP) by criterion `key`, in words."""
-    last = (signed(above.tiebreaks[0]), signed(below.tiebreaks[0]))
-    if key == shuuro.LAST:
-        return f"Delta in round {after} {last[0]} against {last[1]}"
-    game = meeting(res, above, below, after)
-    if key == shuuro.MEETING:
-        if game is not None:
-            return f"the same Delta in round {after} ({last[0]}); won their game in round {game.round}"
-        return f"the same Delta in round {after} ({last[0]}), and the most TP in the games among the players tied"
-    met = (f"their game in round {game.round} was drawn" if game is not None and game.outcome is Outcome.DRAW
-           else "they did not meet" if game is None else "the result between them did not decide")
-    return (f"the same Delta in round {after} ({last[0]}); {met}; total Delta "
-            f"{signed(above.tiebreaks[1])} against {signed(below.tiebreaks[1])}")
-
-
-def _armies(event: Event) -> dict[PlayerId, Army]:
+def armies_of(event: Event) -> dict[PlayerId, Army]:
+    """The tournament's army lists, by player."""
     return event.record(ShuuroSetup).armies

@@ -27,7 +27,8 @@ def _pair(kind: EventKind, req: PairRequest) -> Proposal:
     ko, ko_pairs, ko_notes = knockout.round_pairs(event, players, number, set(req.absent))
     in_knockout = {p for pair in ko_pairs for p in pair}
     absent = [p for p in req.absent if p not in in_knockout]  # a knock-out game is written even so: a no-show
-    field = [c for c in swiss.candidates(event, res, players, number, set(absent)) if c.id not in in_knockout]
+    field = [c for c in swiss.candidates(event, res, players, number, set(absent), game.pairing_key)
+             if c.id not in in_knockout]
     shuffled = number == 1 and game.shuffled_first_round(event)
     if shuffled:
         if event.shuffle_seed is None:

@@ -4,38 +4,27 @@ Teams are ranked by the team score's columns; prizes and Grand Prix points go to
 
 from __future__ import annotations
 
-import html
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-from markupsafe import Markup
 
 from .. import formation, team_pairing
 from ..diagnostics import Location, Report
 from ..grand_prix import shared_places, groups
-from ..model import KindRecord, Event, GrandPrixEvent, Player, PlayerId, Ref, Result, Round, Team, TeamSetup
+from ..model import KindRecord, Event, GrandPrixEvent, Player, PlayerId, Ref, Result, Team, TeamSetup
+from ..numbers import points
 from ..pairing import pair
 from ..prizes import team_prizes
-from ..render.paths import player_page, round_page, team_page
-from ..render.text import link, number, points
 from ..sources import round_writer
 from ..sources.common import SLUG, refs
 from ..sources.fields import Fields, suggest
 from ..sources.yamltree import Mapping
 from ..standings import team_results
-from ..teams import COLUMNS, TeamStanding, board_points
 from .base import EventKind, PairRequest, Proposal
-
-if TYPE_CHECKING:
-    from ..pipeline import Loaded
-    from ..ratings import Rating
-    from ..simul import GiverResult
-    from ..prizes import PrizeList
-    from ..render.base import RendererBase
-    from ..render.site import Renderer
-    from ..standings import EventResults, TeamResults
+from ..prizes import PrizeList
+from ..ratings import Rating
+from ..simul import GiverResult
+from ..standings import EventResults, TeamResults
 
 FLIPPED = {Result.SENTE_WINS: "0-1", Result.GOTE_WINS: "1-0", Result.DRAW: "½-½", Result.SENTE_WINS_UNPLAYED: "-+",
            Result.GOTE_WINS_UNPLAYED: "+-", Result.NEITHER_PLAYED: "--"}
@@ -45,7 +34,6 @@ class TeamSwiss(EventKind):
     key = "team-swiss"
     fesa_mode = "team-swiss"
     everyone_every_round = False  # a team's reserve may sit out a round
-    rules_format = "_rules_team.html.j2"
     players_required = False  # the teams name their players
     byes_are_teams = True  # PRODUCT.md "Team byes"
 
@@ -57,14 +45,10 @@ class TeamSwiss(EventKind):
         assert isinstance(own, TeamSetup)
         return [m for t in own.teams for m in t.members] + list(own.unattached) + entrants
 
-    @staticmethod
-    def setup(event: Event) -> TeamSetup:
-        return _setup(event)
-
     def check(self, event: Event, players: dict[PlayerId, Player], entrants: dict[PlayerId, Location],
               report: Report) -> None:
         _check(event, players, report)
-        self.game.check(event, players, entrants, report)
+        self.game.check(event, players, entrants, report, self)
 
     def team_results(self, event: Event, ratings: dict[PlayerId, list[Rating | None]], done: int) -> TeamResults:
         return team_results(event, ratings, done)
@@ -76,23 +60,18 @@ class TeamSwiss(EventKind):
                           givers: list[GiverResult]) -> dict[PlayerId, Fraction]:
         """Every player of a team gets the points of the team's place."""
         assert res.teams is not None
-        members = {t.id: [r.id for r in t.members] for t in _setup(event).teams}
+        members = {t.id: [r.id for r in t.members] for t in setup_of(event).teams}
         by_team = shared_places(groups([(s.team, s.rank) for s in res.teams.final]), rule.places)
         return {pid: value for team, value in by_team.items() for pid in members[team]}
-
-    def grand_prix_rule(self, rule: GrandPrixEvent) -> str:
-        return f"{', '.join(map(str, rule.places))} to every player of the teams placed 1st to {len(rule.places)}."
 
     def pair(self, req: PairRequest) -> Proposal:
         return _pair(req)
 
-    def form_teams(self, loaded: Loaded, event: Event) -> Proposal:
+    def form_teams(self, event: Event, res: EventResults, players: dict[PlayerId, Player]) -> Proposal:
         """Teams for the unattached players, written into event.yaml (its comments kept), for review."""
-        setup = _setup(event)
+        setup = setup_of(event)
         if not setup.unattached:
             return Proposal(error=f"{event.short} has no players under 'unattached:' to form teams from")
-        res = loaded.results[event.path]
-        players = loaded.data.players
         entrants = [formation.Entrant(r.id, (x.elo if (x := res.ratings[r.id][0]) else 0), players[r.id].country,
                                       r.id in setup.together) for r in setup.unattached]
         sizes = formation.team_sizes(len(entrants), len(setup.teams), setup.size)
@@ -108,124 +87,10 @@ class TeamSwiss(EventKind):
                                                                                 for m in team.members)
                                for team, comment in zip(teams, comments, strict=True)])
 
-    def main_pages(self, r: Renderer, event: Event, res: EventResults, common: dict[str, Any]) -> None:
-        _pages(r, event, res, common)  # the teams' pages, then the standings
-        super().main_pages(r, event, res, common)
-
-    def round_page(self, r: Renderer, event: Event, res: EventResults, rnd: Round, page: str, marks: dict[int, str],
-                   common: dict[str, Any]) -> bool:
-        _round(r, event, res, rnd, page, marks, common)
-        return True
-
-    def standings_links(self, event: Event) -> list[tuple[str, str]]:
-        return [("Teams", "teams/index")]
-
-    def standings_context(self, r: Renderer, event: Event, res: EventResults, page: str) -> dict[str, Any]:
-        assert res.teams is not None
-        return {"template": "team_standings.html.j2", "team_rows": _rows(r, event, res.teams.final, page)}
-
-    def nav(self, r: RendererBase, event: Event) -> list[Any]:
-        pages = super().nav(r, event)
-        pages[1:2] = [{"Teams": [f"{event.path}/teams/index.md",
-                                 *[{html.escape(t.name): team_page(event, t.id)}
-                                   for t in sorted(_setup(event).teams, key=lambda t: t.name)]]}]
-        return pages
-
-    def player_line(self, r: RendererBase, event: Event, res: EventResults, pid: PlayerId, page: str) -> Markup | str:
-        team = next((t for t in _setup(event).teams if any(ref.id == pid for ref in t.members)), None)
-        if team is None:
-            return super().player_line(r, event, res, pid, page)
-        return self.game.player_line(r, event, pid, page) or (
-            Markup("Played for ") + link(team.name, team_page(event, team.id), page) + ".")
-
-    def api_files(self, event: Event, res: EventResults, loaded: Loaded) -> dict[str, Any]:
-        assert res.teams is not None
-        names = {t.id: t.name for t in _setup(event).teams}
-        return {"teams.json": {
-            "event": event.path, "after_round": res.completed, "columns": [c.key for c in COLUMNS],
-            "teams": [{"id": t.id, "name": t.name, "players": [r.id for r in t.members]} for t in _setup(event).teams],
-            "rows": [{"rank": s.rank, "shared": s.shared, "team": s.team, "name": names[s.team],
-                      **{c.key: number(v) for c, v in zip(COLUMNS, s.values, strict=True)}}
-                     for s in res.teams.final],
-            "matches": [{"round": m.round, "teams": [m.team, m.opponent],
-                         "board_points": [number(m.board_points), number(m.opponent_points)]}
-                        for t in _setup(event).teams for m in res.teams.sides[t.id]
-                        if m.match is not None and m.team == m.match.teams[0].id],
-            "byes": sorted(({"round": m.round, "team": m.team, "board_points": number(m.board_points)}
-                            for t in _setup(event).teams for m in res.teams.sides[t.id] if m.match is None),
-                           key=lambda b: b["round"])}}
-
-
-def _rows(r: Renderer, event: Event, table: tuple[TeamStanding, ...], page: str) -> list[dict[str, Any]]:
-    names = {t.id: t.name for t in _setup(event).teams}
-    return [{"rank": f"{s.rank}=" if s.shared else str(s.rank),
-             "name": link(names[s.team], team_page(event, s.team), page), "cells": s.values} for s in table]
-
-
-def _pages(r: Renderer, event: Event, res: EventResults, common: dict[str, Any]) -> None:
-    teams = res.teams
-    assert teams is not None
-    final = {s.team: s for s in teams.final}
-    points_of = {s.player: s.points for s in res.final}
-    page = f"{event.path}/teams/index.md"
-    rows = [{"name": link(t.name, team_page(event, t.id), page), "size": len(t.members),
-             "average": round(avg) if (avg := teams.ratings[t.id][0]) is not None else "–"}
-            for t in sorted(_setup(event).teams, key=lambda t: (-(teams.ratings[t.id][0] or 0), t.name))]
-    r.page(page, "teams.html.j2", f"{event.short} teams", rows=rows, **common)
-    names = {t.id: t.name for t in _setup(event).teams}
-    for team in _setup(event).teams:
-        page = team_page(event, team.id)
-        order = sorted(team.members, key=lambda ref: (-(x.elo if (x := res.ratings[ref.id][0]) else 0),
-                                                      r.player(ref.id).name))
-        members = [{"board": n, "name": link(r.player(ref.id).name, player_page(ref.id), page),
-                    "elo": x.elo if (x := res.ratings[ref.id][0]) else "–", "country": r.player(ref.id).country,
-                    "points": points_of.get(ref.id, Fraction(0))} for n, ref in enumerate(order, start=1)]
-        matches = [{"round": link(str(m.round), round_page(event, m.round), page),
-                    "opponent": link(names[m.opponent], team_page(event, m.opponent), page) if m.opponent else "",
-                    "ours": m.board_points, "theirs": m.opponent_points, "outcome": m.outcome if m.opponent else "bye",
-                    "tp": m.team_points} for m in teams.sides[team.id]]
-        r.page(page, "team.html.j2", team.name, team=team, members=members, matches=matches,
-               standing=final.get(team.id), of=len(_setup(event).teams), **common)
-
-
-def _round(r: Renderer, event: Event, res: EventResults, rnd: Round, page: str, marks: dict[int, str],
-           common: dict[str, Any]) -> None:
-    teams = {t.id: t for t in _setup(event).teams}
-    members = {t.id: {ref.id for ref in t.members} for t in _setup(event).teams}
-    matches = []
-    for match in rnd.matches:
-        a, b = (teams[ref.id] for ref in match.teams)
-        second = frozenset(members[b.id])
-        boards = []
-        for n, g in enumerate(match.games, start=1):
-            a_first = g.sente.id not in second
-            x, y = (g.sente.id, g.gote.id) if a_first else (g.gote.id, g.sente.id)
-            result = "…"
-            if g.result is not None:
-                result = g.result.value if a_first else FLIPPED[g.result]
-            boards.append({"board": n, "a": link(r.player(x).name, player_page(x), page),
-                           "b": link(r.player(y).name, player_page(y), page), "result": result,
-                           "a_sente": a_first, "handicap": marks.get(g.board, "")})
-        title = f"{a.name} – {b.name}"
-        if all(g.result is not None for g in match.games):
-            ours, theirs = board_points(match, second)
-            title = f"{a.name} {points(ours)} – {points(theirs)} {b.name}"
-        matches.append({"title": title, "a": link(a.name, team_page(event, a.id), page),
-                        "b": link(b.name, team_page(event, b.id), page), "boards": boards})
-    teams_res = res.teams
-    table = teams_res.by_round[rnd.number - 1] if teams_res and rnd.number <= res.completed else None
-    byes = [{"team": link(teams[ref.id].name, team_page(event, ref.id), page),
-             "bp": Fraction(len(teams[ref.id].members), 2)} for ref in rnd.team_byes if ref.id in teams]
-    r.page(page, "team_round.html.j2", f"{event.short} round {rnd.number}", rnd=rnd, matches=matches, byes=byes,
-           overridden=any(h.overrides_rule for (n, _), h in res.handicaps.items() if n == rnd.number),
-           absent=[link(r.player(ref.id).name, player_page(ref.id), page) for ref in rnd.absent],
-           team_rows=_rows(r, event, table, page) if table else [], **common)
-
-
 def _check(event: Event, players: dict[PlayerId, Player], report: Report) -> None:
     """Teams of team_size or one fewer, each player in one team; every round, every team in one match, and
     each board between the two teams' players."""
-    setup = _setup(event)
+    setup = setup_of(event)
     member_of: dict[str, str] = {}
     teams = {t.id: t for t in setup.teams}
     for team in setup.teams:
@@ -297,7 +162,7 @@ def _pair(req: PairRequest) -> Proposal:
     """A team round: teams paired by the Swiss, each match's boards in rating order with their handicaps."""
     event, res, players, number, absent, target = req.event, req.res, req.players, req.number, req.absent, req.target
     proposal = pair(team_pairing.candidates(event, res, number))
-    teams = {t.id: t for t in _setup(event).teams}
+    teams = {t.id: t for t in setup_of(event).teams}
     away = set(absent)
     matches = []
     for a_id, b_id in proposal.pairs:
@@ -371,5 +236,6 @@ def _read_teams(f: Fields, report: Report) -> tuple[tuple[Team, ...], list[Ref],
     return tuple(teams), unattached, frozenset(together)
 
 
-def _setup(event: Event) -> TeamSetup:
+def setup_of(event: Event) -> TeamSetup:
+    """The team event's teams."""
     return event.record(TeamSetup)

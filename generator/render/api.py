@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..knockout import Knockout
-from ..model import Event, Game
+from ..model import Event
 from ..prizes import PrizeList
 from ..standings import EventResults, Standing
+from .kinds import pages_of
+from .objects import awards, game_json
 from .text import json_text, number
 
 if TYPE_CHECKING:
@@ -15,16 +17,12 @@ if TYPE_CHECKING:
 
 
 def _standing(s: Standing, event: Event) -> dict[str, Any]:
-    keys = [c.key for c in event.kind.columns(event)]
+    keys = [c.key for c in pages_of(event).rules.columns(event)]
     row = {"rank": s.rank, "shared": s.shared, "player": s.player, "points": number(s.points),
            "tiebreaks": {k: number(v) for k, v in zip(keys, s.tiebreaks, strict=True)}, "played": s.played}
-    if event.kind.game.by_criteria:
+    if pages_of(event).game.rules.by_criteria:
         row["separated_by"] = s.separated_by or None  # the criterion that put the player below the one above
     return row
-
-
-def awards(p: PrizeList) -> list[dict[str, str]]:
-    return [{"player": a.player, "prize": a.kind, "label": a.label, "amount": str(a.amount)} for a in p.awards]
 
 
 def _prizes(event: Event, res: EventResults, p: PrizeList, currency: str) -> dict[str, Any]:
@@ -32,19 +30,6 @@ def _prizes(event: Event, res: EventResults, p: PrizeList, currency: str) -> dic
             "final": res.completed >= event.rounds_planned, "after_round": res.completed,
             "offered": str(p.offered), "awarded": str(p.total), "left_by_rounding": str(p.remainder),
             "awards": awards(p)}
-
-
-def game_json(g: Game, event: Event | None = None) -> dict[str, Any]:
-    """A game; with its event, what the event's game records of it (an ending, what each player took)."""
-    out: dict[str, Any] = {"board": g.board, "sente": g.sente.id, "gote": g.gote.id,
-                           "result": g.result.value if g.result else None}
-    if g.ending is not None:
-        out["ending"] = g.ending
-    if g.captured is not None and event is not None:
-        out.update(event.kind.game.captured_json(g.captured))
-    if g.moves:
-        out["moves"] = list(g.moves)
-    return out
 
 
 def _knockout(event: Event, ko: Knockout, prizes: PrizeList | None) -> dict[str, Any]:
@@ -78,7 +63,7 @@ def files(loaded: Loaded) -> dict[str, str]:
                           "round_files": [f"{base}/round-{r.number}.json" for r in event.rounds]})
             out[f"{base}/standings.json"] = json_text({
                 "event": event.path, "after_round": res.completed,
-                "tiebreaks": [c.key for c in event.kind.columns(event)],
+                "tiebreaks": [c.key for c in pages_of(event).rules.columns(event)],
                 "rows": [dict(_standing(s, event), ranks_by_round=res.rank_after(s.player)) for s in res.final],
                 "playoff": {"players": list(res.playoff.players), "winner": res.playoff.winner,
                             "points": {p: number(v) for p, v in res.playoff.points.items()},
@@ -90,13 +75,15 @@ def files(loaded: Loaded) -> dict[str, str]:
                 "rows": [{"player": s.player, "points": number(s.points), "rounds": [
                     {"round": r.round, "outcome": r.outcome.name.lower(), "opponent": r.opponent,
                      "colour": r.colour, "points": number(r.points), "replayed": r.replayed,
-                     **event.kind.game.record_json(r)}
+                     **pages_of(event).game.record_json(r)}
                     for r in res.records[s.player]]}
                     for s in res.final],
             })
             if event.path in prizes and event.prizes is not None:
                 out[f"{base}/prizes.json"] = json_text(_prizes(event, res, prizes[event.path], event.prizes.currency))
-            for name, content in event.kind.api_files(event, res, loaded).items():
+            for name, content in pages_of(event).api_files(event, res, loaded.simuls.get(event.path, []),
+                                                              prizes.get(event.path),
+                                                              loaded.simul_winners.get(event.path, [])).items():
                 out[f"{base}/{name}"] = json_text(content)
             if res.knockout is not None:
                 out[f"{base}/knockout.json"] = json_text(_knockout(event, res.knockout,
@@ -106,7 +93,7 @@ def files(loaded: Loaded) -> dict[str, str]:
                 out[f"{base}/round-{rnd.number}.json"] = json_text({
                     "event": event.path, "round": rnd.number,
                     "date": rnd.date.isoformat() if rnd.date else None, "time": rnd.time,
-                    "games": [dict(game_json(g, event), knockout=g.knockout,
+                    "games": [dict(game_json(g, pages_of(event).game.captured_json), knockout=g.knockout,
                                    **({"sente_decided": False} if event.sente == "furigoma" and g.result is None
                                       else {})) for g in rnd.games],
                     "replays": [game_json(g) for g in rnd.replays],

@@ -83,6 +83,7 @@ class RendererBase:
         self.prizes = loaded.prizes
         self.knockout_prizes = loaded.knockout_prizes
         self.simuls = loaded.simuls
+        self.simul_winners = loaded.simul_winners
         self.grand_prix = loaded.grand_prix
         self.loaded = loaded
         self.env = _env()

@@ -11,6 +11,7 @@ from ..countries import country_name
 from ..model import Event, Festival
 from ..pipeline import awarded, festival_prizes
 from .base import RendererBase, Site
+from .kinds import pages_of
 from .paths import SearchEntry, event_page, player_page, round_page
 from .now import now_blocks
 from .text import date_range, link
@@ -51,7 +52,8 @@ class FestivalPages(RendererBase):
             unranked = sorted(((self.player(pid).name, pid, per) for pid, per in gp.unranked.items()))
             self.page(page, "grand_prix.html.j2", gp.name, festival=festival, gp=gp, rows=rows,
                       events=[link(e.short, event_page(e), page) for e in gp.events], names=names,
-                      rules={r.event: r for r in festival.grand_prix.events} if festival.grand_prix else {},
+                      earned={e.id: pages_of(e).grand_prix_rule(r) for r in festival.grand_prix.events
+                              for e in gp.events if e.id == r.event} if festival.grand_prix else {},
                       unranked=[{"name": link(n, player_page(pid), page),
                                  "points": sum(per.values(), Fraction(0)),
                                  "events": ", ".join(names[e] for e in per)} for n, pid, per in unranked])
@@ -125,8 +127,9 @@ class FestivalPages(RendererBase):
             if event is not current:  # the other events: a link to each, their pages in their own sidebars
                 section.append({html.escape(event.short): event_page(event)})
                 continue
-            pages = event.kind.nav(self, event)
-            if event.kind.has_standings and event.rounds:
+            kind = pages_of(event)
+            pages = kind.nav(self, event)
+            if kind.has_standings and event.rounds:
                 pages.append({"Rounds": [{f"Round {r.number}": round_page(event, r.number)} for r in event.rounds]})
             ko = self.results[event.path].knockout
             if ko is not None:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
+from ..kinds import kind_of
 from ..model import Event, Festival, Game, PlayerId, Round
 from .paths import player_page, round_page
 from .text import link, long_date, url
@@ -29,7 +30,7 @@ def when(rnd: Round) -> str:
 
 def _sente_known(event: Event) -> bool:
     """Whether the round file says who has sente (not in a game without sente, nor before a furigoma)."""
-    return event.kind.sente_recorded and event.sente != "furigoma"
+    return kind_of(event).sente_recorded and event.sente != "furigoma"
 
 
 def next_games(r: RendererBase, festivals: tuple[Festival, ...]) -> dict[PlayerId, list[Markup]]:

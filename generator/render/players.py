@@ -11,10 +11,12 @@ from markupsafe import Markup
 from .. import promotion
 from ..countries import country_name
 from ..model import Outcome, Player
+from ..kinds import kind_of
 from ..ratings import grade_name
 from . import now
 from . import rating as rating_preview
 from .base import RendererBase
+from .kinds import pages_of
 from .paths import SearchEntry, event_page, giver_page, player_page, round_page
 from .text import link, points, spellings
 
@@ -26,7 +28,7 @@ class PlayerPages(RendererBase):
         for festival in self.data.festivals:
             for event in festival.events:
                 res = self.results[event.path]
-                kind = event.kind
+                kind = pages_of(event)
                 final = {s.player: s for s in res.final}
                 for ref in event.entrants:
                     page = player_page(ref.id)
@@ -58,7 +60,8 @@ class PlayerPages(RendererBase):
                         "rating": rating_preview.line(change) if change else "",
                         "change": change,
                         "knockout": kind.player_line(self, event, res, ref.id, page),
-                        "festival": festival, "event": event,
+                        "festival": festival, "event": event, "elo_shown": kind.game.elo_shown,
+                        "standing_text": kind.game.standing_text(standing) if standing else "",
                         "event_link": link(f"{event.name}", event_page(event), page),
                         "standing": standing, "of": len(res.final), "completed": res.completed,
                         "games": games, "handicaps": handicaps,
@@ -99,6 +102,7 @@ class PlayerPages(RendererBase):
                        for e in sorted(entries[pid], key=lambda e: (e["event"].start or dt.date.min, e["event"].id))
                        if e["change"] is not None]
             self.page(page, "player.html.j2", player.name, player=player, entries=entries[pid], gp_lines=gp_lines[pid],
+                      rating=self.loaded.festival_elo.get(pid),
                       rating_chart=rating_preview.chart(history) if history else "",
                       search=self.player_search(player, played),
                       promotion=self.promotion_rows(pid, page), next_games=coming.get(pid, []))
@@ -114,7 +118,7 @@ class PlayerPages(RendererBase):
 
         def row(g: promotion.Considered) -> dict[str, Any]:
             grade = grade_name(g.opponent_grade) if g.opponent_grade else "no grade"
-            target = round_page(g.event, g.round) if g.event.kind.has_standings else event_page(g.event)
+            target = round_page(g.event, g.round) if kind_of(g.event).has_standings else event_page(g.event)
             return {"date": g.date, "event": link(g.event.short, target, page),
                     "opponent": link(self.player(g.opponent).name, player_page(g.opponent), page),
                     "grade": grade, "result": g.result, "reason": g.reason,

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import segno
 from markupsafe import Markup
 
+from ..kinds import kind_of
 from ..model import Event, Round, TeamSetup
 from ..names import unaccented
 from ..standings import EventResults
@@ -38,7 +39,7 @@ def qr(site_url: str, target: str) -> Markup:
 
 def round_sheets(r: RendererBase, event: Event, res: EventResults, rnd: Round, site_url: str) -> None:
     """The two sheets of a round with pairings."""
-    sente = event.kind.sente_recorded and event.sente != "furigoma"
+    sente = kind_of(event).sente_recorded and event.sente != "furigoma"
     code = qr(site_url, round_page(event, rnd.number))
     title = f"{event.name} · round {rnd.number}"
     page = boards_sheet(event, rnd.number)
@@ -55,7 +56,7 @@ def round_sheets(r: RendererBase, event: Event, res: EventResults, rnd: Round, s
     seats = [(g.sente.id, g.board, "☗" if sente else "1st") for g in rnd.games] + \
             [(g.gote.id, g.board, "☖" if sente else "2nd") for g in rnd.games]
     names = sorted([(r.player_name(pid), board, side) for pid, board, side in seats] +
-                   [(r.player_name(b.id), "rest" if event.kind.all_play_all else "bye", "") for b in rnd.byes],
+                   [(r.player_name(b.id), "rest" if kind_of(event).all_play_all else "bye", "") for b in rnd.byes],
                    key=lambda n: (unaccented(n[0]).casefold(), n[0]))  # de Vries among the Ds, Ólafsson the Os
     # One printed page each: two columns of at most ROWS names, the first column read down before the second.
     sheets = []
@@ -75,7 +76,7 @@ def event_sheet(r: RendererBase, event: Event, res: EventResults, site_url: str)
         rows = [(f"{s.rank}{'=' if s.shared else ''}", names[s.team], [points(v) for v in s.values])
                 for s in res.teams.final]
     else:
-        columns = event.kind.columns(event)
+        columns = kind_of(event).columns(event)
         heads = ["Pts", *(c.abbr for c in columns)]
         rows = [(f"{s.rank}{'=' if s.shared else ''}", r.player_name(s.player),
                  [points(s.points), *(points(v) for v in s.tiebreaks)]) for s in res.final]

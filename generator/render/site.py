@@ -21,6 +21,8 @@ from . import rating as rating_preview
 from .festival import FestivalPages, nav_labels, varying_labels
 from .paths import event_page, event_search, player_page, round_page
 from .players import PlayerPages
+from .kinds import pages_of
+from .kinds.knockout import knockout_page
 from .text import headings, link, points
 
 __all__ = ["Page", "Renderer", "Site", "nav_labels", "render_site", "varying_labels", "with_problems"]
@@ -35,7 +37,7 @@ SYMBOL = {
 
 
 class Renderer(FestivalPages, PlayerPages):
-    """Renders every page; a kind's own pages are rendered by the kind (generator/kinds), which calls back."""
+    """Renders every page; a kind's own pages by its pages module (render/kinds), given a narrow context."""
 
     def build(self) -> Site:
         years: dict[int, list[Festival]] = {}
@@ -68,6 +70,7 @@ class Renderer(FestivalPages, PlayerPages):
         games won, drawn and lost over the board, country."""
         after = res.completed if after is None else after
         rated = self.loaded.ratings.get(res.event.path)
+        separated = pages_of(res.event).game.separated
         rows = []
         for s in table:
             p = self.player(s.player)
@@ -84,7 +87,7 @@ class Renderer(FestivalPages, PlayerPages):
                 "tiebreaks": s.tiebreaks,
                 "played": s.played,
                 "late": s.late,
-                "separated_by": res.event.kind.game.separated.get(s.separated_by, ""),
+                "separated_by": separated.get(s.separated_by, ""),
                 "change": rating_preview.cell(rated.changes.get(s.player)) if rated else "",
             })
         return rows
@@ -99,11 +102,21 @@ class Renderer(FestivalPages, PlayerPages):
         fesa = self.fesa[event.path]
         if fesa.content:
             self.site.files[f"{event.path}/turnering.txt"] = fesa.content
-        kind = event.kind
+        kind = pages_of(event)
         common: dict[str, Any] = {"festival": festival, "event": event, "res": res, "fesa": fesa, "kind": kind,
                                   "late": bool(event.from_round), "COLUMNS": COLUMNS,
-                                  "tiebreaks": list(kind.columns(event))}
-        kind.pages(self, event, res, common)
+                                  "tiebreaks": list(kind.rules.columns(event))}
+        # Every page of the event: the kind's own first, then the game's, the rules, prizes, knock-out, entries
+        # and rounds.
+        kind.main_pages(self, event, res, common)
+        kind.game.pages(self, event, common)
+        self.rules_page(event, res, common)
+        self.prizes_page(event, common)
+        if res.knockout is not None:
+            knockout_page(self, event, res, common)
+        self.entries_page(event, res, common)
+        if kind.has_standings:
+            self.round_pages(event, res, common)
         if kind.has_standings and res.final:
             sheets.event_sheet(self, event, res, self.site_url)
         if kind.has_standings:
@@ -111,10 +124,11 @@ class Renderer(FestivalPages, PlayerPages):
                 if rnd.games:
                     sheets.round_sheets(self, event, res, rnd, self.site_url)
 
-    def rules_page(self, event: Event, common: dict[str, Any]) -> None:
+    def rules_page(self, event: Event, res: EventResults, common: dict[str, Any]) -> None:
         page = event_page(event, "rules")
-        self.page(page, event.kind.game.rules_template, f"{event.short} rules",
-                  round_robin=event.kind.rules_table(self, event, page), **common)
+        kind = pages_of(event)
+        self.page(page, kind.game.rules_template, f"{event.short} rules",
+                  round_robin=kind.rules_table(self, event, res, page), **common)
 
     def prizes_page(self, event: Event, common: dict[str, Any]) -> None:
         prizes = self.prizes.get(event.path)
@@ -132,7 +146,7 @@ class Renderer(FestivalPages, PlayerPages):
 
     def standings_pages(self, event: Event, res: EventResults, common: dict[str, Any]) -> None:
         page = event_page(event)
-        kind = event.kind
+        kind = pages_of(event)
         held = [Counter(ranks.values()) for ranks in res.ranks]  # how many players hold each rank, by round
         progress = [{"name": link(self.player(s.player).name, player_page(s.player), page),
                      "ranks": [f"{rank}=" if held[i][rank] > 1 else str(rank)
@@ -154,7 +168,7 @@ class Renderer(FestivalPages, PlayerPages):
         self.page(page, "crosstable.html.j2", f"{event.short} crosstable", rows=self.crosstable(res, page), **common)
 
     def round_pages(self, event: Event, res: EventResults, common: dict[str, Any]) -> None:
-        kind = event.kind
+        kind = pages_of(event)
         for rnd in event.rounds:
             page = round_page(event, rnd.number)
             before = {pid: sum((r.points for r in recs if r.round < rnd.number), start=Fraction(0))

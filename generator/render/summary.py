@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..changes import Changes, EventChange, Movement, PrizeChange
+from ..pipeline.changes import Changes, EventChange, Movement, PrizeChange
 from ..diagnostics import Diagnostic, Report
 from ..prizes import ordinal
 from .text import md, points

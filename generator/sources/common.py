@@ -5,10 +5,11 @@ from __future__ import annotations
 import datetime as dt
 import re
 from decimal import Decimal, InvalidOperation
+from pathlib import Path
 
 from ..countries import COUNTRIES, REGIONS
 from ..diagnostics import Report
-from ..model import EntryFee, KnockoutRules, PrizeRules, ProgrammeItem, Ref, TimeControl
+from ..model import EntryFee, KnockoutRules, Player, PrizeRules, ProgrammeItem, Ref, TimeControl
 from ..ratings import parse_grade
 from ..tiebreaks import TIEBREAKS
 from .fields import Fields, as_str, suggest
@@ -212,3 +213,25 @@ def programme(nodes: list[Tree], report: Report, people: bool) -> list[Programme
             out.append(ProgrammeItem(date, title, node.loc, time.replace(" ", "").replace("–", "-"), tuple(named),
                                      note))
     return out
+
+
+def registry_unread(report: Report) -> bool:
+    """players.yaml could not be read (its error says why): every id would look unknown, so none is called so."""
+    return any(Path(f).name == "players.yaml" for f in report.unread)
+
+
+def name_of(players: dict[str, Player], pid: str) -> str:
+    """A player's name for a message, or his id when players.yaml does not have him (it may be unreadable, or
+    the id mistyped: that has its own error)."""
+    player = players.get(pid)
+    return player.name if player is not None else pid
+
+
+def known(ref: Ref, players: dict[str, Player], report: Report) -> bool:
+    if ref.id in players:
+        return True
+    if registry_unread(report):
+        return False
+    report.error(ref.loc, f"unknown player id '{ref.id}'",
+                 suggest(ref.id, list(players)) or "add the player to players.yaml first")
+    return False

@@ -4,12 +4,15 @@ files and the files its game adds (generator/kinds)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Collection
+from collections.abc import Mapping as MappingOf
 from dataclasses import replace
 from pathlib import Path
+from typing import Protocol
 
 from .. import sente
 from ..diagnostics import Location, Report, display_path
-from ..model import Event, Ref
+from ..model import Event, KindRecord, Ref
 from ..promotion import CATEGORIES
 from ..ratings import Adjustment
 from . import common
@@ -18,22 +21,64 @@ from .rounds import read_round
 from .fields import Fields, as_int
 from .yamltree import NOTE_LINE, Mapping, Tree, load
 
+class GameReading(Protocol):
+    """What the reader asks an event's game: the files it adds, whether round 1 is drawn from a seed."""
+
+    @property
+    def shuffle_seed_required(self) -> bool: ...
+
+    @property
+    def data_files(self) -> MappingOf[str, Callable[[Path, Report], KindRecord]]: ...
+
+
+class KindReading(Protocol):
+    """What the reader asks an event's kind (generator/kinds): its own keys of event.yaml, its game."""
+
+    @property
+    def players_required(self) -> bool: ...
+
+    @property
+    def byes_are_teams(self) -> bool: ...
+
+    @property
+    def game(self) -> GameReading: ...
+
+    def read_keys(self, fields: Fields, report: Report) -> KindRecord | None: ...
+
+    def entrants(self, own: KindRecord | None, entrants: list[Ref]) -> list[Ref]: ...
+
+
+class Registry(Protocol):
+    """The kinds an event may have, handed to the reader by the pipeline (generator/kinds.REGISTRY)."""
+
+    @property
+    def formats(self) -> Collection[str]: ...
+
+    @property
+    def games(self) -> Collection[str]: ...
+
+    @property
+    def eligibility(self) -> Collection[str]: ...
+
+    def reading(self, fmt: str, game: str, eligibility: str, source: str) -> KindReading: ...
+
+
 ROUND_FILE = re.compile(r"^round-([1-9][0-9]{0,1})\.yaml\Z")  # round-1.yaml … round-99.yaml
 MAX_ROUNDS = 99
 
 
-def read_event(folder: Path, festival_id: str, report: Report, stop_at: int | None = None) -> Event | None:
+def read_event(folder: Path, festival_id: str, report: Report, kinds: Registry,
+               stop_at: int | None = None) -> Event | None:
     shown = display_path(folder / "event.yaml")
     f = Fields(load(folder / "event.yaml", shown, report), report, "event.yaml", Location(shown, 1))
     name = f.line("name", required=True)
     name_node = f.raw("name")
     fesa_name = f.line("fesa_name") or ""
     short = f.line("short") or name or ""
-    from ..kinds import FORMATS, GAMES, kind_for  # the kinds know their own keys (imported here: they render too)
-    fmt = choice(f, "format", tuple(FORMATS), report)
-    game = choice(f, "game", tuple(GAMES), report)
-    eligibility = choice(f, "eligibility", ("open", "beginners"), report, required=False) or "open"
-    kind = kind_for(fmt or "", game or "", eligibility, "yaml")
+    fmt = choice(f, "format", tuple(kinds.formats), report)
+    game = choice(f, "game", tuple(kinds.games), report)
+    eligibility = choice(f, "eligibility", ("open", *kinds.eligibility), report, required=False) or "open"
+    kind = kinds.reading(fmt or "", game or "", eligibility, "yaml")
     rounds_planned = f.integer("rounds", required=True, minimum=1, maximum=MAX_ROUNDS)
     start = f.date("start")
     end = f.date("end") or start

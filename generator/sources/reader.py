@@ -27,16 +27,17 @@ from ..model import (DataSet, Festival, GrandPrixEvent, GrandPrixRules, Player, 
 from . import common
 from ..site_names import taken_at_top, taken_in_festival
 from .common import SLUG
-from .events import read_event
+from .events import Registry, read_event
 from .fesa_event import read_fesa_tournament
 from .fields import Fields, as_str, suggest
 from .yamltree import NOTE_LINE, Mapping, Scalar, load, read_bytes
 
 
 
-def read_data(root: Path, report: Report, stop_at: tuple[str, int] | None = None) -> DataSet:
-    """Read everything. stop_at=(festival/event, n): leave out that event's round files from round n on
-    (to pair round n again)."""
+def read_data(root: Path, report: Report, kinds: Registry, stop_at: tuple[str, int] | None = None) -> DataSet:
+    """Read everything, each event's own keys by its kind from `kinds` (the registry of generator/kinds, handed
+    in by the pipeline). stop_at=(festival/event, n): leave out that event's round files from round n on (to pair
+    round n again)."""
     players = read_players(root / "players.yaml", report)
     festivals = []
     if not root.is_dir():
@@ -57,7 +58,7 @@ def read_data(root: Path, report: Report, stop_at: tuple[str, int] | None = None
                          "rename the folder, e.g. with the year first: 2024-" + folder.name)
             continue
         if (folder / "festival.yaml").exists():
-            festival = read_festival(folder, report, stop_at)
+            festival = read_festival(folder, report, kinds, stop_at)
             if festival is not None:
                 festivals.append(festival)
         elif (folder / "turnering.txt").exists():
@@ -143,7 +144,8 @@ def _fesa_name(f: Fields, report: Report) -> tuple[str, str] | None:
     return last.strip(), first.strip()
 
 
-def read_festival(folder: Path, report: Report, stop_at: tuple[str, int] | None = None) -> Festival | None:
+def read_festival(folder: Path, report: Report, kinds: Registry,
+                  stop_at: tuple[str, int] | None = None) -> Festival | None:
     shown = display_path(folder / "festival.yaml")
     tree = load(folder / "festival.yaml", shown, report)
     f = Fields(tree, report, "festival.yaml", Location(shown, 1))
@@ -189,7 +191,7 @@ def read_festival(folder: Path, report: Report, stop_at: tuple[str, int] | None 
                          suggest(event_id, sorted(folders)) or "create the folder and its event.yaml")
             continue
         last = stop_at[1] if stop_at and stop_at[0] == f"{folder.name}/{event_id}" else None
-        event = read_event(folder / event_id, folder.name, report, last)
+        event = read_event(folder / event_id, folder.name, report, kinds, last)
         if event is not None:
             events.append(replace(event, city=city, country=country, fesa_city=fesa_city,
                                   city_loc=city_node.loc if city_node is not None else None))

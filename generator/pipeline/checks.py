@@ -1,26 +1,80 @@
-"""How the files fit together: every player known, once per round, rounds within the event, and so on."""
+"""Every check of the data, as named stages run in order: how the files fit together (every player known, once
+per round, rounds within the event, and so on), each kind's own checks, then the checks of computed results
+(play-offs, FESA's list, prize funds). Each stage reports every problem it finds, located."""
 
 from __future__ import annotations
 
 from collections import defaultdict
-from pathlib import Path
+from collections.abc import Callable
+from decimal import Decimal
 
-from . import knockout
-from .diagnostics import Location, Report
-from .late_entries import LAST_FROM_ROUND
-from .model import DataSet, Event, Festival, Game, Player, Ref, Result, Round
-from .sources.fields import suggest
+from .. import knockout
+from ..diagnostics import Location, Report
+from ..late_entries import LAST_FROM_ROUND
+from ..model import DataSet, Event, Festival, Game, Player, Ref, Result, Round
+from ..fesa.export import fesa_name
+from ..kinds import kind_of
+from ..sources.common import known, name_of, registry_unread
+from ..sources.fields import suggest
+from ..standings import EventResults
+from .loaded import Loaded, awarded, festival_prizes
 
 
-def validate(data: DataSet, report: Report) -> None:
+def check_data(data: DataSet, report: Report) -> None:
+    """The stages that check the data as read, in order."""
+    for _name, stage in DATA_STAGES:
+        stage(data, report)
+
+
+def check_results(loaded: Loaded, report: Report) -> None:
+    """The stages that check computed results, in order."""
+    for _name, stage in RESULT_STAGES:
+        stage(loaded, report)
+
+
+def _festivals(data: DataSet, report: Report) -> None:
     for festival in data.festivals:
         _festival(festival, data.players, report)
+
+
+def _events(data: DataSet, report: Report) -> None:
+    for event in data.events():
+        validate_event(event, data.players, report)
+
+
+def _entries(data: DataSet, report: Report) -> None:
+    """Who may enter an event, against the whole archive (its kind says)."""
+    for event in data.events():
+        kind_of(event).check_entries(event, data, report)
+
+
+def _dates(data: DataSet, report: Report) -> None:
+    for festival in data.festivals:
         for event in festival.events:
-            validate_event(event, data.players, report)
-            event.kind.check_entries(event, data, report)
             if festival.start and event.start and festival.end and not festival.start <= event.start <= festival.end:
                 report.warning(event.loc, f"{event.short} starts on {event.start}, outside the festival's dates",
                                "check 'start' in event.yaml and festival.yaml")
+
+
+def _playoffs(loaded: Loaded, report: Report) -> None:
+    for e in loaded.data.events():
+        _playoff_result(e, loaded.results[e.path], report)
+
+
+def _fesa_lists(loaded: Loaded, report: Report) -> None:
+    """A player with a FESA rating whom the festival's FESA list does not hold under his FESA name."""
+    for pid, listed_in in loaded.unlisted:
+        player = loaded.data.players[pid]
+        last, first = fesa_name(player)
+        report.warning(player.loc, f"{player.name} has a FESA rating (elo: {player.elo}) but is not in the FESA "
+                       f"list of {listed_in} as '{last}, {first}': his rating preview starts from players.yaml",
+                       f'give him the list\'s spelling, e.g. fesa_name: "{last}, {first}", or leave it if he '
+                       "is not on the list")
+
+
+def _prize_funds(loaded: Loaded, report: Report) -> None:
+    for festival in loaded.data.festivals:
+        _prize_fund(festival, loaded, report)
 
 
 def _festival(festival: Festival, players: dict[str, Player], report: Report) -> None:
@@ -32,33 +86,52 @@ def _festival(festival: Festival, players: dict[str, Player], report: Report) ->
         if event is None:
             report.error(rule.loc, f"the Grand Prix counts '{rule.event}', which is no event of {festival.name}",
                          suggest(rule.event, list(events)) or "use an event folder listed in 'events'")
-        elif (problem := event.kind.grand_prix_problem(event, rule)) is not None:
+        elif (problem := kind_of(event).grand_prix_problem(event, rule)) is not None:
             report.error(rule.loc, *problem)
     for item in festival.programme:
         for ref in item.people:
             known(ref, players, report)
 
 
-def _registry_unread(report: Report) -> bool:
-    """players.yaml could not be read (its error says why): every id would look unknown, so none is called so."""
-    return any(Path(f).name == "players.yaml" for f in report.unread)
+def _prize_fund(festival: Festival, loaded: Loaded, report: Report) -> None:
+    """Prizes awarded within the festival's prize fund, in its currency."""
+    fund = festival.prize_fund
+    if fund is None:
+        return
+    lines = festival_prizes(festival, loaded)
+    total = awarded(lines).get(fund.currency, Decimal(0))
+    if total > fund.amount:
+        report.warning(fund.loc, f"{festival.name}: {total} {fund.currency} of prizes are awarded, more than the "
+                       f"{fund.amount} {fund.currency} prize fund", "check the prizes in the events' event.yaml, "
+                       "or raise 'prize_fund'")
+    for line in lines:
+        if line.currency != fund.currency:
+            report.warning(fund.loc, f"{line.title} prizes are in {line.currency}, the fund in {fund.currency}",
+                           "give every prize in the fund's currency")
 
 
-def name_of(players: dict[str, Player], pid: str) -> str:
-    """A player's name for a message, or his id when players.yaml does not have him (it may be unreadable, or
-    the id mistyped: that has its own error)."""
-    player = players.get(pid)
-    return player.name if player is not None else pid
-
-
-def known(ref: Ref, players: dict[str, Player], report: Report) -> bool:
-    if ref.id in players:
-        return True
-    if _registry_unread(report):
-        return False
-    report.error(ref.loc, f"unknown player id '{ref.id}'",
-                 suggest(ref.id, list(players)) or "add the player to players.yaml first")
-    return False
+def _playoff_result(event: Event, res: EventResults, report: Report) -> None:
+    """A play-off only between those sharing first place, only when the rules ask for one; a warning while
+    it is still to be played."""
+    po, games = res.playoff, event.playoff
+    if games is not None and (po is None or not po.needed):
+        why = (f"{event.short} is not finished" if po is None else
+               "first place is not shared" if len(res.final) < 2 or res.final[1].points < res.final[0].points
+               else f"only {len(event.entrants)} took part (a play-off needs more than {event.playoff_over})")
+        report.error(games.loc, f"no play-off is needed: {why}", "remove playoff.yaml")
+        return
+    if po is None or not po.needed:
+        return
+    for game in games.games if games else ():
+        for ref in (game.sente, game.gote):
+            if ref.id not in po.players:
+                report.error(ref.loc, f"'{ref.id}' does not share first place, so does not play the play-off",
+                             f"the play-off is between {', '.join(po.players)}")
+    if not po.decided:
+        where = games.loc if games else event.loc
+        report.warning(where, f"{event.short}: {len(po.players)} players share first place and a play-off "
+                       "decides the winner", "add its games to playoff.yaml in the event folder"
+                       if games is None else "the play-off has no single winner yet: add its next game")
 
 
 def validate_event(event: Event, players: dict[str, Player], report: Report) -> None:
@@ -94,7 +167,7 @@ def validate_event(event: Event, players: dict[str, Player], report: Report) -> 
 
         seen: dict[str, Location] = {}
         for game in rnd.games:
-            seated = event.kind.seated(game)  # a simul's giver plays many boards (the simul checks them)
+            seated = kind_of(event).seated(game)  # a simul's giver plays many boards (the simul checks them)
             if len(seated) == 2 and game.sente.id == game.gote.id:
                 report.error(game.gote.loc, f"'{game.sente.id}' is on both sides of board {game.board}",
                              "pair two different players")
@@ -111,7 +184,7 @@ def validate_event(event: Event, players: dict[str, Player], report: Report) -> 
             if rnd.number < first and pid in players:
                 report.error(loc, f"{name_of(players, pid)} plays in round {rnd.number} but enters from round {first}",
                              "pair late entries only from their first round, or correct from_round")
-        for pid in entrants if event.kind.everyone_every_round else ():  # a team's reserve may sit out a round
+        for pid in entrants if kind_of(event).everyone_every_round else ():  # a team's reserve may sit out a round
             if rnd.number < event.from_round.get(pid, 1) or rnd.number > event.withdrawn.get(pid, rnd.number):
                 continue
             if pid not in seen and rnd.readable:
@@ -127,7 +200,7 @@ def validate_event(event: Event, players: dict[str, Player], report: Report) -> 
     for adj in event.adjustments:
         where = adj.loc or event.loc
         if adj.player not in players:
-            if not _registry_unread(report):
+            if not registry_unread(report):
                 report.error(where, f"unknown player id '{adj.player}' in rating_adjustments",
                              suggest(adj.player, list(players)) or "use an id from players.yaml")
         elif entrants and adj.player not in entrants:
@@ -139,7 +212,7 @@ def validate_event(event: Event, players: dict[str, Player], report: Report) -> 
     if event.playoff is not None:
         _playoff(event, players, entrants, report)
     _knockout(event, players, entrants, report)
-    event.kind.check(event, players, entrants, report)
+    kind_of(event).check(event, players, entrants, report)
 
 
 def _knockout(event: Event, players: dict[str, Player], entrants: dict[str, Location], report: Report) -> None:
@@ -229,3 +302,17 @@ def _repeats(event: Event, players: dict[str, Player], report: Report) -> None:
             if byes[ref.id] == 2 and ref.id in players:
                 report.warning(ref.loc, f"{name_of(players, ref.id)} gets a second bye",
                                "the bye goes to the lowest-ranked player without one")
+
+
+# The stages, in the order they run: the data as read, then (when it has no errors) the computed results.
+DATA_STAGES: tuple[tuple[str, Callable[[DataSet, Report], None]], ...] = (
+    ("festivals: Grand Prix rules and programme", _festivals),
+    ("events: players, rounds, pairings and each kind's own checks", _events),
+    ("entries against the archive", _entries),
+    ("event dates within the festival's", _dates),
+)
+RESULT_STAGES: tuple[tuple[str, Callable[[Loaded, Report], None]], ...] = (
+    ("play-offs", _playoffs),
+    ("FESA rating lists", _fesa_lists),
+    ("prize funds", _prize_funds),
+)

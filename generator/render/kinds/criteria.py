@@ -4,25 +4,23 @@ points are placed apart, and a round's rows with each game's ending and what eac
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from markupsafe import Markup
 
-from ..games import oware as oware_game
-from ..games import shuuro as shuuro_game
-from ..model import Game as Board
-from ..render.paths import player_page
-from ..render.text import link, points
-
-if TYPE_CHECKING:
-    from ..render.site import Renderer
-    from ..scoring import RoundRecord
-    from ..standings import EventResults, Standing
+from ...games import oware as oware_game
+from ...games import shuuro as shuuro_game
+from ...model import Game as Board
+from ...scoring import RoundRecord
+from ...standings import EventResults, Standing
+from ..paths import player_page
+from ..text import link, points
+from .context import Pages
 
 Reason = Callable[[str, "Standing", "Standing", "EventResults", int], str]
 
 
-def ties(r: Renderer, res: EventResults, table: tuple[Standing, ...] | None, after: int, page: str, unit: str,
+def ties(r: Pages, res: EventResults, table: tuple[Standing, ...] | None, after: int, page: str, unit: str,
          reason: Reason) -> list[Markup]:
     """For each player placed below another on the same points: which criterion separated them, and how."""
     if table is None:

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from .model import Event, Festival, Game, Round, TeamSetup
-from .pipeline import Loaded, PrizeLine, festival_prizes
+from ..model import Event, Festival, Game, Round, TeamSetup
+from .loaded import Loaded, PrizeLine, festival_prizes
 
 
 @dataclass(frozen=True)

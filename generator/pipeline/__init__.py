@@ -1,0 +1,94 @@
+"""Read all → check all → compute → check the results: a data set is computed only when it has no errors. The
+checks are named stages (checks.py), run in their order."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from .. import grand_prix, promotion, simul
+from ..diagnostics import Report
+from ..fesa import export, turnering
+from ..fesa.preview import Ratings
+from ..fesa import validate as fesa_validate
+from ..kinds import REGISTRY, kind_of
+from ..model import DataSet, Event
+from ..prizes import knockout_prizes
+from ..ratings import player_elo
+from ..sources.reader import read_data
+from ..standings import EventResults
+from . import checks
+from .loaded import FesaFile, Loaded, PrizeLine, awarded, festival_prizes
+
+__all__ = ["FesaFile", "Loaded", "PrizeLine", "awarded", "festival_prizes", "load"]
+
+
+def load(root: Path, stop_at: tuple[str, int] | None = None) -> Loaded:
+    """stop_at=(festival/event, n): read that event's rounds only up to n - 1, to pair round n."""
+    report = Report()
+    data = read_data(root, report, REGISTRY, stop_at)
+    checks.check_data(data, report)
+    loaded = Loaded(data, report)
+    if loaded.ok:
+        compute(loaded)
+        checks.check_results(loaded, report)
+    return loaded
+
+
+def compute(loaded: Loaded) -> None:
+    """Every result the site shows, computed once: each event as its kind computes it, the promotions, the FESA
+    files and rating previews (one tournament after another, as FESA rates them), prizes and the Grand Prix."""
+    data, report = loaded.data, loaded.report
+    loaded.festival_elo = {pid: player_elo(p) for pid, p in data.players.items()}
+    loaded.results = {e.path: kind_of(e).results(e, data.players) for e in data.events()}
+    loaded.promotion = promotion.compute(data, lambda e: kind_of(e).game.promotion)
+    loaded.fesa = {e.path: fesa_file(e, loaded.results[e.path], data, report) for e in data.events()}
+    ratings = Ratings(data.players, {f.id: f.fesa_list for f in data.festivals if f.fesa_list})
+    for e in sorted(data.events(), key=lambda e: (e.end or e.start or dt.date.min, e.start or dt.date.min, e.path)):
+        kind = kind_of(e)
+        rated = ratings.rate(e, loaded.results[e.path], kind.fesa_reasons(), kind.fesa_file_as_written)
+        if rated is not None:
+            loaded.ratings[e.path] = rated
+    loaded.unlisted = list(ratings.unlisted)
+    for e in data.events():
+        kind = kind_of(e)
+        givers = kind.givers(e)
+        if givers is not None:
+            loaded.simuls[e.path] = givers
+            loaded.simul_winners[e.path] = simul.winners(e)
+        prizes = kind.prizes(e, loaded.results[e.path], data.players)
+        if prizes is not None:
+            loaded.prizes[e.path] = prizes
+        ko = knockout_prizes(loaded.results[e.path].knockout)
+        if ko is not None:
+            loaded.knockout_prizes[e.path] = ko
+    names = {pid: p.name for pid, p in data.players.items()}
+    for festival in data.festivals:
+        gp = grand_prix.compute(festival, loaded.results, loaded.simuls, names,
+                                lambda e, *rest: kind_of(e).grand_prix_points(e, *rest))
+        if gp is not None:
+            loaded.grand_prix[festival.id] = gp
+
+
+def fesa_file(event: Event, res: EventResults, data: DataSet, report: Report) -> FesaFile:
+    """Build the event's turnering.txt and put it through FESA's checks, as the rating officer will."""
+    kind = kind_of(event)
+    exported, reason = export.rating_status(event, res.completed, *kind.fesa_reasons())
+    if kind.fesa_file_as_written:  # checked as it was read; offered and sent as the organizer wrote it
+        return FesaFile(exported, reason, event.original)
+    if not exported:
+        return FesaFile(False, reason)
+    t = export.tournament(event, res, data.players, report)
+    if t is None:
+        return FesaFile(False, "a name cannot be written in ISO 8859-1, FESA's character set")
+    content = turnering.write(t).encode(turnering.ENCODING)
+    own = Report()
+    shown = f"{event.path}/turnering.txt"
+    back = turnering.read(content, shown, own)
+    if back is not None:
+        # A rematch in committed round files was played (check warned about it); in a hand-written
+        # turnering.txt, which is not rewritten here, it is more likely a typo, unless the event allows it.
+        fesa_validate.validate(back, shown, own, rematches_allowed=True)
+    for d in own.errors:
+        report.error(event.loc, f"the exported turnering.txt fails FESA's check: {d.message}")
+    return FesaFile(not own.errors, "" if not own.errors else "the exported file fails FESA's check", content)
