@@ -173,9 +173,9 @@ def _games(data: DataSet, counted: Callable[[Event], bool]) -> Iterable[tuple[dt
     return out
 
 
-def compute(data: DataSet, counted: Callable[[Event], bool]) -> dict[PlayerId, Track]:
+def compute(data: DataSet, counted: Callable[[Event], bool] = lambda event: True) -> dict[PlayerId, Track]:
     """Every tracked player's games, promotions and current series, over the events whose game the promotion
-    system counts (`counted`: shogi's)."""
+    system counts (`counted`: the pipeline asks each event's kind; shogi's count)."""
     players = data.players
     tracks = {pid: Track(pid, grade, p.grade_since, grade)
               for pid, p in players.items() if (grade := _tracked(p)) is not None}

@@ -120,7 +120,7 @@ def test_a_player_missing_from_a_round_of_a_turnering_event_is_located_at_his_li
     from generator.diagnostics import Report
     from generator.kinds import REGISTRY
     from generator.sources.reader import read_data
-    from generator.validate import validate_event
+    from generator.pipeline.checks import validate_event
 
     datadir("2024-club/turnering.txt", "[Club Cup]\n[2024-05-01]\n1 [Adams][Amy] [2+]\n2 [Baker][Ben] [1-]\n"
             "3 [Clark][Cy] [0+]\n")

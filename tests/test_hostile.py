@@ -132,7 +132,7 @@ def test_a_players_file_read_in_part_does_not_break_the_rating_adjustments():
     adjustment for a player it lost, in an event whose other entrants it has, gave a KeyError."""
     from generator.diagnostics import Report
     from generator.pipeline import load
-    from generator.validate import validate_event
+    from generator.pipeline.checks import validate_event
     from .conftest import MINI
     loaded = load(MINI)
     event = loaded.data.festivals[0].events[0]

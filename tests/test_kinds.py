@@ -44,7 +44,7 @@ def test_every_demo_event_gets_the_kind_and_game_its_files_name():
     }
     loaded = load(DEMO)
     assert loaded.ok, loaded.report.lines()
-    got = {e.path: e.kind for e in loaded.data.events()}
+    got = {e.path: kinds.kind_of(e) for e in loaded.data.events()}
     assert set(got) == set(expected)
     for path, (kind, game) in expected.items():
         assert isinstance(got[path], kind), path
@@ -95,12 +95,13 @@ def test_a_new_kind_is_one_class_and_one_registration(datadir, rapid_registered)
     loaded = load(datadir.root)
     assert loaded.ok, loaded.report.lines()
     (event,) = loaded.data.events()
-    assert isinstance(event.kind, RapidSwiss)
+    assert isinstance(kinds.kind_of(event), RapidSwiss)
     # The mini cup's event.yaml: start 2024-03-02, end 2024-03-03 — two days, so the kind's own check warns.
     assert [w.message for w in loaded.report.warnings] == [
         "a rapid Swiss is played in one day, not 2024-03-02 to 2024-03-03"]
     # The registration e-mail names the kind's mode and the event's 3 rounds.
-    body, _ = messages.registration(loaded.data.festivals[0], event, today=dt.date(2024, 1, 1))
+    body, _ = messages.registration(loaded.data.festivals[0], event, today=dt.date(2024, 1, 1),
+                                    mode=kinds.kind_of(event).fesa_mode)
     assert "Tournament mode: Rapid Swiss system, 3 rounds" in body
     # Everything else is the Swiss's: the same standings page, word for word, as the unchanged cup's.
     swiss = load(ROOT / "tests/fixtures/mini")
@@ -117,7 +118,7 @@ def test_an_unregistered_format_is_a_located_error_that_lists_the_registered_one
 
 
 def test_no_module_tests_an_event_kind_by_name():
-    # The kinds answer what differs (generator/kinds); model.py only builds `event.kind`.
+    # The kinds answer what differs (generator/kinds: kind_of(event)).
     hits = [f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
             for path in sorted((ROOT / "generator").rglob("*")) if path.suffix in (".py", ".j2")
             and path.name != "model.py"

@@ -30,9 +30,17 @@ class Registry:
     """The kinds, as the reader is handed them (sources.events.Registry): the keys event.yaml may give, and the
     kind an event of those keys has."""
 
-    formats = tuple(FORMATS)
-    games = tuple(GAMES)
-    eligibility = tuple(ELIGIBILITY)
+    @property
+    def formats(self) -> tuple[str, ...]:
+        return tuple(FORMATS)
+
+    @property
+    def games(self) -> tuple[str, ...]:
+        return tuple(GAMES)
+
+    @property
+    def eligibility(self) -> tuple[str, ...]:
+        return tuple(ELIGIBILITY)
 
     def reading(self, fmt: str, game: str, eligibility: str, source: str) -> EventKind:
         return kind_for(fmt, game, eligibility, source)
