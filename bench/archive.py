@@ -51,11 +51,11 @@ from typing import TypeVar
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.knockout import bracket_for, standard_order  # noqa: E402
+from generator.rules.knockout import bracket_for, standard_order  # noqa: E402
 from generator.names import ascii_fold, slug  # noqa: E402
-from generator.pairing import shuffle  # noqa: E402
-from generator.round_robin import berger  # noqa: E402
-from generator.ratings import GRADES  # noqa: E402
+from generator.rules.pairing import shuffle  # noqa: E402
+from generator.rules.round_robin import berger  # noqa: E402
+from generator.rules.festival_elo import GRADES  # noqa: E402
 
 FAMILY = ["Müller", "Schmidt", "de Vries", "Jansen", "Bakker", "Smith", "Brown", "Dubois", "Lefèvre", "Rossi",
           "García", "Novák", "Dvořák", "Kowalski", "Nagy", "Andersson", "Virtanen", "Jensen", "Peeters", "Huber",

@@ -13,7 +13,7 @@ import sys
 import time
 from fractions import Fraction
 
-from generator.pairing import Candidate, pair
+from generator.rules.pairing import Candidate, pair
 
 
 def main() -> None:

@@ -114,7 +114,9 @@ class Army:
 
 
 @dataclass(frozen=True)
-class Game:
+class Board:
+    """One board of a round: two players, the result (None: paired, not played yet), what the data records."""
+
     board: int
     sente: Ref
     gote: Ref
@@ -133,7 +135,7 @@ class Match:
     """A team match: two teams and their boards (the boards are also the round's games)."""
 
     teams: tuple[Ref, Ref]
-    games: tuple[Game, ...]
+    games: tuple[Board, ...]
     loc: Location
 
 
@@ -143,13 +145,13 @@ class Round:
     loc: Location
     date: dt.date | None = None
     time: str | None = None
-    games: tuple[Game, ...] = ()
+    games: tuple[Board, ...] = ()
     byes: tuple[Ref, ...] = ()
     absent: tuple[Ref, ...] = ()
     half_byes: tuple[Ref, ...] = ()  # FESA 0=
     no_shows: tuple[Ref, ...] = ()  # FESA 0#: a no-show with no opponent named
     readable: bool = True  # False when the file could not be parsed (already reported)
-    replays: tuple[Game, ...] = ()  # drawn knock-out games played again for a winner (not event games)
+    replays: tuple[Board, ...] = ()  # drawn knock-out games played again for a winner (not event games)
     matches: tuple[Match, ...] = ()  # team events: the matches, whose boards are `games`
     team_byes: tuple[Ref, ...] = ()  # team events: the team that sits out (`bye: TEAM`)
     pairings_end: Location | None = None  # where a missing pairing would be written (after the last game)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.starter import STARTERS
+from generator.cli.starter import STARTERS
 
 from .conftest import MINI, ROOT, build_site, problems, run_generator
 

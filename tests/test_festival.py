@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import simul
+from generator.rules import simul
 from generator.pipeline import awarded, festival_prizes, load
 
 from .conftest import DEMO, ROOT, load_clean, build_site, run_generator

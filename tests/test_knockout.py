@@ -1,6 +1,6 @@
 """The ESC bracket: standard order, byes for 17, 24, 31, 32 and 12 Europeans, the round it starts in."""
 
-from generator.knockout import bracket_for, standard_order
+from generator.rules.knockout import bracket_for, standard_order
 
 
 def test_standard_order_keeps_1_and_2_apart_until_the_final():

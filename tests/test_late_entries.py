@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.late_entries import group_floors, group_of, late_points
+from generator.rules.late_entries import group_floors, group_of, late_points
 from generator.model import Outcome
 from generator.pipeline import load
 

@@ -27,13 +27,13 @@ import pytest
 
 from fractions import Fraction as F
 
-from generator import oware
-from generator.games import oware as oware_game
-from generator.games.oware import IllegalMove, Position, legal_moves, perft, play, positions, replay
+from generator.rules.oware import ranking as oware
+from generator.rules.oware import game as oware_game
+from generator.rules.oware.game import IllegalMove, Position, legal_moves, perft, play, positions, replay
 from generator.model import Outcome, Result
 from generator.numbers import points
-from generator.round_robin import berger, rounds_for
-from generator.scoring import RoundRecord
+from generator.rules.round_robin import berger, rounds_for
+from generator.rules.scoring import RoundRecord
 
 from .conftest import ROOT, build_site, fixture_data, problems, run_generator
 

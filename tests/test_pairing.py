@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 
-from generator.pairing import Candidate, pair
+from generator.rules.pairing import Candidate, pair
 
 from .conftest import run_generator
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal as D
 from fractions import Fraction as F
 
-from generator.prizes import award
+from generator.rules.prizes import award
 
 MSO = tuple(D(x) for x in (450, 350, 250, 200, 150, 100, 50))  # seeds/000…: MSOWSC places 1-7
 

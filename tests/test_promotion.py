@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from generator.diagnostics import Location
-from generator.model import DataSet, Event, Festival, Game, Player, Ref, Result, Round, TimeControl
-from generator.promotion import add_months, compute, table
+from generator.model import DataSet, Event, Festival, Board, Player, Ref, Result, Round, TimeControl
+from generator.rules.promotion import add_months, compute, table
 
 from .conftest import build_site, run_generator
 
@@ -36,7 +36,7 @@ def season(grade: str, games: list[tuple[str, str]], *, since: dt.date | None = 
         handicap = fields.pop("handicap", None)
         ev = Event(f"e{n}", f"f{n}", f"Event {n}", f"E{n}", "swiss", "shogi", 1, HERE, start=day,
                    entrants=(Ref("me", HERE), Ref(opp, HERE)),
-                   rounds=(Round(1, HERE, date=day, games=(Game(1, Ref("me", HERE), Ref(opp, HERE), outcome, HERE,
+                   rounds=(Round(1, HERE, date=day, games=(Board(1, Ref("me", HERE), Ref(opp, HERE), outcome, HERE,
                                                                  handicap=handicap),)),), **fields)  # type: ignore[arg-type]
         festivals.append(Festival(f"f{n}", f"Festival {n}", HERE, events=(ev,)))
     return DataSet(players, tuple(festivals))

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from generator import handicaps
+from generator.rules import handicaps
 from generator.pipeline import load
-from generator.ratings import Adjustment, Rating, RatingData, Source, festival_elo, parse_grade, rating_in_round
+from generator.rules.festival_elo import (
+    Adjustment, Rating, RatingData, Source, festival_elo, parse_grade, rating_in_round
+)
 
 from .conftest import DEMO, run_generator
 

@@ -9,8 +9,8 @@ The mini festival (tests/fixtures/mini/cup/open), players A(dams) B(aker) C(lark
 from fractions import Fraction as F
 
 from generator.model import Outcome
-from generator.scoring import completed_rounds, scores
-from generator.tiebreaks import sodos, sos, sosos
+from generator.rules.scoring import completed_rounds, scores
+from generator.rules.tiebreaks import sodos, sos, sosos
 
 A, B, C, D, E = "adams-amy", "baker-ben", "clark-cy", "dean-dora", "evil"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from generator.model import Outcome
-from generator.scoring import RoundRecord
-from generator.sente import balance, order
+from generator.rules.scoring import RoundRecord
+from generator.rules.sente import balance, order
 
 from .conftest import DEMO, run_generator
 

@@ -29,11 +29,11 @@ from fractions import Fraction as F
 
 import pytest
 
-from generator import shuuro
-from generator.games import shuuro as game
+from generator.rules.shuuro import ranking as shuuro
+from generator.rules.shuuro import game as game
 from generator.model import Outcome
-from generator.pairing import shuffle
-from generator.scoring import RoundRecord
+from generator.rules.pairing import shuffle
+from generator.rules.scoring import RoundRecord
 
 from .conftest import ROOT, build_site, fixture_data, problems, run_generator
 

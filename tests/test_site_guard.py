@@ -124,7 +124,7 @@ def test_every_sidebar_names_each_event_by_its_short_name(demo_build):
 def test_every_name_the_site_writes_is_one_no_data_folder_may_take(demo_build):
     """Data folders become parts of addresses: the names the site writes itself at its top and in a festival are
     the ones generator/site_names.py refuses, so that no festival or event replaces a page."""
-    from generator.site_names import FESTIVAL_PAGES, taken_at_top
+    from generator.sources.site_names import FESTIVAL_PAGES, taken_at_top
     from .conftest import DEMO
     site, _ = demo_build
     festivals = {p.name for p in DEMO.iterdir() if p.is_dir()}

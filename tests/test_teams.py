@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import formation
+from generator.rules.team_swiss import formation
 from generator.pipeline import load
 
 from .conftest import ROOT, load_clean, run_generator

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..ratings import player_elo
+from ..rules.festival_elo import player_elo
 from .common import Commands, EXIT_DATA_ERRORS, EXIT_OK, command, find_event, loaded_or_errors, named_player
 
 

@@ -6,7 +6,7 @@ import argparse
 import sys
 from decimal import Decimal
 
-from .. import fees
+from ..rules import fees
 from .common import Commands, EXIT_DATA_ERRORS, EXIT_OK, command, loaded_or_errors
 
 

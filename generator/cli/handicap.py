@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .. import handicaps
+from ..rules import handicaps
 from .common import BadInput, Commands, EXIT_DATA_ERRORS, EXIT_OK, whole
 
 

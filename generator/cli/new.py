@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..countries import COUNTRIES
 from ..diagnostics import display_path, printable
-from ..starter import STARTERS, starter_files
+from .starter import STARTERS, starter_files
 from .common import BadInput, Commands, EXIT_DATA_ERRORS, EXIT_OK, checked, command
 
 DEFAULT_EVENTS = "championship"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 
-from ..ratings import grade_name
+from ..rules.festival_elo import grade_name
 from .common import Commands, EXIT_DATA_ERRORS, EXIT_OK, command, loaded_or_errors, named_player
 
 

@@ -13,7 +13,7 @@ from ..fesa.export import fesa_name, round_tokens
 from ..fesa.published import BONUS_WHEN_UNKNOWN
 from ..model import Event
 from ..pipeline import Loaded
-from ..ratings import grade_name
+from ..rules.festival_elo import grade_name
 from ..render.rating import NOTE
 from ..render.text import points
 from .common import Commands, EXIT_DATA_ERRORS, command, event_of

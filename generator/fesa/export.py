@@ -12,7 +12,7 @@ from ..countries import country_name
 from ..diagnostics import Report
 from ..model import Event, Outcome, Player
 from ..names import unaccented
-from ..standings import EventResults
+from ..rules.standings import EventResults
 from .turnering import ENCODING, Line, Token, Tournament
 from .validate import meets_minimum
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..model import Event, Player
-from ..standings import EventResults
+from ..rules.standings import EventResults
 from . import program
 from .export import fesa_name, rating_status, round_tokens
 from .grades import E_LIMIT, U_LIMIT

@@ -17,15 +17,15 @@ from pathlib import Path
 from typing import ClassVar
 
 from ..diagnostics import Location, Report
-from ..grand_prix import points_by_place
-from ..model import DataSet, KindRecord, Event, Game as Board, GrandPrixEvent, Player, PlayerId, Ref
-from ..prizes import PrizeList, event_prizes
-from ..ratings import Rating
-from ..scoring import Records, RoundRecord
-from ..simul import GiverResult
+from ..rules.grand_prix import points_by_place
+from ..model import DataSet, KindRecord, Event, Board, GrandPrixEvent, Player, PlayerId, Ref
+from ..rules.prizes import PrizeList, event_prizes
+from ..rules.festival_elo import Rating
+from ..rules.scoring import Records, RoundRecord
+from ..rules.simul import GiverResult
 from ..sources.fields import Fields
-from ..standings import EventResults, Standing, TeamResults, compute_event, standings
-from ..tiebreaks import TIEBREAKS, Tiebreak
+from ..rules.standings import EventResults, Standing, TeamResults, compute_event, standings
+from ..rules.tiebreaks import TIEBREAKS, Tiebreak
 
 
 @dataclass

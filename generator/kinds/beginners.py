@@ -3,7 +3,7 @@ ranked above 10 kyu (`eligibility: beginners` in event.yaml)."""
 
 from __future__ import annotations
 
-from .. import beginners
+from ..rules import beginners
 from ..diagnostics import Report
 from ..model import DataSet, Event
 from .base import EventKind

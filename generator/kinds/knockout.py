@@ -3,7 +3,7 @@ pages: render/kinds/knockout.py)."""
 
 from __future__ import annotations
 
-from .. import knockout
+from ..rules import knockout
 from ..model import Event, Player, PlayerId
 
 

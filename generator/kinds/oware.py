@@ -6,17 +6,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 
-from .. import oware, round_robin
+from ..rules.oware import ranking as oware
+from ..rules import round_robin
 from ..diagnostics import Location, Report
-from ..games import oware as oware_game
-from ..model import Event, Game as Board, Player, PlayerId, Result
-from ..standings import criteria_standings
-from ..tiebreaks import Tiebreak
+from ..rules.oware import game as oware_game
+from ..model import Event, Board, Player, PlayerId, Result
+from ..rules.standings import criteria_standings
+from ..rules.tiebreaks import Tiebreak
 from .base import EventKind, Game
 
 if TYPE_CHECKING:
-    from ..scoring import Records
-    from ..standings import Standing
+    from ..rules.scoring import Records
+    from ..rules.standings import Standing
 
 COLUMNS = (
     Tiebreak(oware.SB, "SB", "Sonneborn-Berger",

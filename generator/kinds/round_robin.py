@@ -3,7 +3,10 @@ number of players each round one rests, and the rest round scores nothing."""
 
 from __future__ import annotations
 
-from .. import round_robin
+from dataclasses import replace
+
+from ..rules import round_robin
+from ..rules.standings import EventResults
 from ..diagnostics import Location, Report
 from ..model import Event, Player, PlayerId
 from ..sources import round_writer
@@ -14,6 +17,10 @@ class RoundRobin(EventKind):
     key = "round-robin"
     fesa_mode = "round-robin"
     all_play_all = True
+
+    def results(self, event: Event, players: dict[PlayerId, Player]) -> EventResults:
+        """As every kind's, with the Berger table the rounds follow."""
+        return replace(super().results(event, players), berger=round_robin.berger_table(event))
 
     def needs_previous_round(self) -> bool:
         return False  # the table is fixed in advance

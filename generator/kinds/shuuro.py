@@ -8,20 +8,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 
-from .. import shuuro
+from ..rules.shuuro import ranking as shuuro
 from ..diagnostics import Location, Report, display_path
-from ..games import shuuro as shuuro_game
+from ..rules.shuuro import game as shuuro_game
 from ..model import Army, Capture, Event, Player, PlayerId, Ref, ShuuroSetup
-from ..pairing import shuffle
+from ..rules.pairing import shuffle
 from ..sources.fields import Fields, as_int, suggest
 from ..sources.yamltree import Mapping, load
-from ..standings import criteria_standings
-from ..tiebreaks import Tiebreak
+from ..rules.standings import criteria_standings
+from ..rules.tiebreaks import Tiebreak
 from .base import EventKind, Game
 
 if TYPE_CHECKING:
-    from ..scoring import Records, RoundRecord
-    from ..standings import Standing
+    from ..rules.scoring import Records, RoundRecord
+    from ..rules.standings import Standing
 
 COLUMNS = (
     Tiebreak(shuuro.LAST, "Δ last", "Delta in the last round",

@@ -7,19 +7,19 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 
-from .. import handicaps, simul
+from ..rules import handicaps, simul
 from ..diagnostics import Location, Report
-from ..ratings import player_elo
-from ..model import Event, Game as Board, Giver, GrandPrixEvent, Outcome, Player, PlayerId, Ref, SimulSetup
-from ..prizes import PrizeList
-from ..simul import GiverResult
+from ..rules.festival_elo import player_elo
+from ..model import Event, Board, Giver, GrandPrixEvent, Outcome, Player, PlayerId, Ref, SimulSetup
+from ..rules.prizes import PrizeList
+from ..rules.simul import GiverResult
 from ..sources import round_writer
 from ..sources.common import known, name_of, refs
 from ..sources.fields import Fields
 from ..sources.yamltree import Mapping
 
 from .base import EventKind, PairRequest, Proposal
-from ..standings import EventResults
+from ..rules.standings import EventResults
 
 
 class Simul(EventKind):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import textwrap
 
-from .. import sente, swiss
-from ..pairing import pair, shuffle
+from ..rules import sente, swiss
+from ..rules.pairing import pair, shuffle
 from ..sources import round_writer
 from . import knockout
 from .base import EventKind, PairRequest, Proposal

@@ -8,23 +8,23 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
-from .. import formation, team_pairing
+from ..rules.team_swiss import formation, pairing as team_pairing
 from ..diagnostics import Location, Report
-from ..grand_prix import shared_places, groups
+from ..rules.grand_prix import shared_places, groups
 from ..model import KindRecord, Event, GrandPrixEvent, Player, PlayerId, Ref, Result, Team, TeamSetup
 from ..numbers import points
-from ..pairing import pair
-from ..prizes import team_prizes
+from ..rules.pairing import pair
+from ..rules.prizes import team_prizes
 from ..sources import round_writer
 from ..sources.common import SLUG, refs
 from ..sources.fields import Fields, suggest
 from ..sources.yamltree import Mapping
-from ..standings import team_results
+from ..rules.standings import team_results
 from .base import EventKind, PairRequest, Proposal
-from ..prizes import PrizeList
-from ..ratings import Rating
-from ..simul import GiverResult
-from ..standings import EventResults, TeamResults
+from ..rules.prizes import PrizeList
+from ..rules.festival_elo import Rating
+from ..rules.simul import GiverResult
+from ..rules.standings import EventResults, TeamResults
 
 FLIPPED = {Result.SENTE_WINS: "0-1", Result.GOTE_WINS: "1-0", Result.DRAW: "½-½", Result.SENTE_WINS_UNPLAYED: "-+",
            Result.GOTE_WINS_UNPLAYED: "+-", Result.NEITHER_PLAYED: "--"}

@@ -6,17 +6,17 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from .. import grand_prix, promotion, simul
+from ..rules import grand_prix, promotion, simul
 from ..diagnostics import Report
 from ..fesa import export, turnering
 from ..fesa.preview import Ratings
 from ..fesa import validate as fesa_validate
 from ..kinds import REGISTRY, kind_of
 from ..model import DataSet, Event
-from ..prizes import knockout_prizes
-from ..ratings import player_elo
+from ..rules.prizes import knockout_prizes
+from ..rules.festival_elo import player_elo
 from ..sources.reader import read_data
-from ..standings import EventResults
+from ..rules.standings import EventResults
 from . import checks
 from .loaded import FesaFile, Loaded, PrizeLine, awarded, festival_prizes
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from ..model import Event, Festival, Game, Round, TeamSetup
+from ..model import Event, Festival, Board, Round, TeamSetup
 from .loaded import Loaded, PrizeLine, festival_prizes
 
 
@@ -151,7 +151,7 @@ def _table(event: Event, loaded: Loaded) -> list[Row]:
     return [Row(s.player, _name(s.player, loaded), s.rank, s.shared, s.points) for s in res.final]
 
 
-def _game(game: Game) -> tuple[object, ...]:
+def _game(game: Board) -> tuple[object, ...]:
     captured = tuple(c.points for c in game.captured) if game.captured else None
     return (game.board, game.sente.id, game.gote.id, game.result, game.handicap, game.ending, captured,
             game.moves)

@@ -8,15 +8,15 @@ from collections import defaultdict
 from collections.abc import Callable
 from decimal import Decimal
 
-from .. import knockout
+from ..rules import knockout
 from ..diagnostics import Location, Report
-from ..late_entries import LAST_FROM_ROUND
-from ..model import DataSet, Event, Festival, Game, Player, Ref, Result, Round
+from ..rules.late_entries import LAST_FROM_ROUND
+from ..model import DataSet, Event, Festival, Board, Player, Ref, Result, Round
 from ..fesa.export import fesa_name
 from ..kinds import kind_of
 from ..sources.common import known, name_of, registry_unread
 from ..sources.fields import suggest
-from ..standings import EventResults
+from ..rules.standings import EventResults
 from .loaded import Loaded, awarded, festival_prizes
 
 
@@ -254,7 +254,7 @@ def _playoff(event: Event, players: dict[str, Player], entrants: dict[str, Locat
 def _replayed_draws(event: Event, rnd: Round, report: Report) -> None:
     """Every drawn game has one replay, and every replay is of a drawn game of the round."""
     drawn = {frozenset((g.sente.id, g.gote.id)): g for g in rnd.games if g.result is Result.DRAW}
-    replayed: dict[frozenset[str], Game] = {}
+    replayed: dict[frozenset[str], Board] = {}
     for replay in rnd.replays:
         pair = frozenset((replay.sente.id, replay.gote.id))
         if pair not in drawn:

@@ -6,15 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from .. import promotion
+from ..rules import promotion
 from ..diagnostics import Report
 from ..fesa.preview import Preview
-from ..grand_prix import GrandPrix
+from ..rules.grand_prix import GrandPrix
 from ..model import DataSet, Event, Festival, PlayerId
-from ..prizes import PrizeList
-from ..ratings import Rating
-from ..simul import GiverResult
-from ..standings import EventResults
+from ..rules.prizes import PrizeList
+from ..rules.festival_elo import Rating
+from ..rules.simul import GiverResult
+from ..rules.standings import EventResults
 
 
 @dataclass(frozen=True)

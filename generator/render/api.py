@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..knockout import Knockout
+from ..rules.knockout import Knockout
 from ..model import Event
-from ..prizes import PrizeList
-from ..standings import EventResults, Standing
+from ..rules.prizes import PrizeList
+from ..rules.standings import EventResults, Standing
 from .kinds import pages_of
 from .objects import awards, game_json
 from .text import json_text, number

@@ -13,8 +13,8 @@ from markupsafe import Markup
 from ..countries import country_name
 from ..model import Event, Outcome, Player, TeamSetup
 from ..pipeline import Loaded
-from ..ratings import grade_name
-from ..tiebreaks import TIEBREAKS
+from ..rules.festival_elo import grade_name
+from ..rules.tiebreaks import TIEBREAKS
 from .paths import SearchEntry, event_page, player_page, team_page
 from .text import Heading, date_range, headings, link, long_date, points, shown, signed
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
-from ..knockout import Knockout, Tie
-from ..model import Game, Result
+from ..rules.knockout import Knockout, Tie
+from ..model import Board, Result
 
 BOX_W, ROW_H, GAP_Y, COL_GAP, TOP = 160, 22, 12, 24, 34
 BOX_H = 2 * ROW_H
@@ -19,7 +19,7 @@ MARKS = {Result.SENTE_WINS: ("1", "0"), Result.GOTE_WINS: ("0", "1"), Result.DRA
          Result.NEITHER_PLAYED: ("−", "−")}
 
 
-def _marks(game: Game | None, pid: str) -> str:
+def _marks(game: Board | None, pid: str) -> str:
     """The player's results in the tie: the game, then any replays (e.g. "½ 1")."""
     if game is None or game.result is None:
         return ""

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from markupsafe import Markup
 
 from ..kinds import kind_of
-from ..model import Event, Festival, Game, PlayerId, Round
+from ..model import Event, Festival, Board, PlayerId, Round
 from .paths import player_page, round_page
 from .text import link, long_date, url
 
@@ -53,7 +53,7 @@ def next_games(r: RendererBase, festivals: tuple[Festival, ...]) -> dict[PlayerI
     return out
 
 
-def _game_text(r: RendererBase, event: Event, rnd: Round, game: Game, pid: PlayerId, page: str) -> Markup:
+def _game_text(r: RendererBase, event: Event, rnd: Round, game: Board, pid: PlayerId, page: str) -> Markup:
     other = game.gote.id if game.sente.id == pid else game.sente.id
     text = Markup("<strong>board {}</strong> against {}").format(
         game.board, link(r.player_name(other), player_page(other), page))

@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..model import Capture, Game
-from ..prizes import PrizeList
+from ..model import Capture, Board
+from ..rules.prizes import PrizeList
 
 
 def awards(p: PrizeList) -> list[dict[str, str]]:
     return [{"player": a.player, "prize": a.kind, "label": a.label, "amount": str(a.amount)} for a in p.awards]
 
 
-def game_json(g: Game, captured: Callable[[tuple[Capture, Capture]], dict[str, Any]] | None = None) -> dict[str, Any]:
+def game_json(g: Board, captured: Callable[[tuple[Capture, Capture]], dict[str, Any]] | None = None) -> dict[str, Any]:
     """A game; with `captured` (its game's pages' captured_json), what the game records of it (an ending, what
     each player took)."""
     out: dict[str, Any] = {"board": g.board, "sente": g.sente.id, "gote": g.gote.id,

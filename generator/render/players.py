@@ -8,11 +8,11 @@ from typing import Any
 
 from markupsafe import Markup
 
-from .. import promotion
+from ..rules import promotion
 from ..countries import country_name
 from ..model import Outcome, Player
 from ..kinds import kind_of
-from ..ratings import grade_name
+from ..rules.festival_elo import grade_name
 from . import now
 from . import rating as rating_preview
 from .base import RendererBase

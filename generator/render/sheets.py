@@ -14,8 +14,8 @@ from markupsafe import Markup
 from ..kinds import kind_of
 from ..model import Event, Round, TeamSetup
 from ..names import unaccented
-from ..standings import EventResults
-from ..teams import COLUMNS as TEAM_COLUMNS
+from ..rules.standings import EventResults
+from ..rules.team_swiss.scores import COLUMNS as TEAM_COLUMNS
 from .now import when
 from .paths import boards_sheet, event_page, names_sheet, player_page, round_page, standings_sheet
 from .text import link, points, url

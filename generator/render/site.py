@@ -11,10 +11,10 @@ from markupsafe import Markup
 
 from ..model import Event, Festival, Outcome
 from ..pipeline import Loaded
-from ..prizes import PrizeList
-from ..scoring import RoundRecord
-from ..standings import EventResults, Standing
-from ..teams import COLUMNS
+from ..rules.prizes import PrizeList
+from ..rules.scoring import RoundRecord
+from ..rules.standings import EventResults, Standing
+from ..rules.team_swiss.scores import COLUMNS
 from . import api, now, sheets
 from .base import Page, Site
 from . import rating as rating_preview

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from ..pipeline.changes import Changes, EventChange, Movement, PrizeChange
 from ..diagnostics import Diagnostic, Report
-from ..prizes import ordinal
+from ..rules.prizes import ordinal
 from .text import md, points
 
 TITLE = "## Results check"

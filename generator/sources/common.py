@@ -10,8 +10,8 @@ from pathlib import Path
 from ..countries import COUNTRIES, REGIONS
 from ..diagnostics import Report
 from ..model import EntryFee, KnockoutRules, Player, PrizeRules, ProgrammeItem, Ref, TimeControl
-from ..ratings import parse_grade
-from ..tiebreaks import TIEBREAKS
+from ..rules.festival_elo import parse_grade
+from ..rules.tiebreaks import TIEBREAKS
 from .fields import Fields, as_str, suggest
 from .yamltree import NOTE_LINE, Scalar, Tree
 

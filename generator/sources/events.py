@@ -10,11 +10,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Protocol
 
-from .. import sente
+from ..rules import sente
 from ..diagnostics import Location, Report, display_path
 from ..model import Event, KindRecord, Ref
-from ..promotion import CATEGORIES
-from ..ratings import Adjustment
+from ..rules.promotion import CATEGORIES
+from ..rules.festival_elo import Adjustment
 from . import common
 from .common import SLUG, choice, refs
 from .rounds import read_round

@@ -15,8 +15,8 @@ from ..diagnostics import Location, Report, display_path
 from ..fesa import turnering
 from ..fesa.validate import validate as fesa_validate
 from ..names import slug
-from ..promotion import CATEGORIES
-from ..model import Event, Festival, Game, Player, Ref, Result, Round, TimeControl
+from ..rules.promotion import CATEGORIES
+from ..model import Event, Festival, Board, Player, Ref, Result, Round, TimeControl
 from . import common
 from .fields import Fields
 from .yamltree import load, read_bytes
@@ -75,7 +75,7 @@ def read_fesa_tournament(folder: Path, registry: dict[str, Player], report: Repo
 
     rounds = []
     for r in range(t.rounds):
-        games: list[Game] = []
+        games: list[Board] = []
         unpaired: dict[str, list[Ref]] = {"+": [], "-": [], "=": [], "#": []}  # FESA 0+ 0- 0= 0#
         for i, line in enumerate(t.players):
             tok = line.results[r]
@@ -86,12 +86,12 @@ def read_fesa_tournament(folder: Path, registry: dict[str, Player], report: Repo
                 other = Ref(ids[tok.opponent - 1], Location(shown, t.players[tok.opponent - 1].line))
                 theirs = t.players[tok.opponent - 1].results[r].result
                 if (tok.result, theirs) in _NO_SHOW:
-                    games.append(Game(len(games) + 1, ref, other, _NO_SHOW[tok.result, theirs], ref.loc))
+                    games.append(Board(len(games) + 1, ref, other, _NO_SHOW[tok.result, theirs], ref.loc))
                 elif tok.handicap_sign == "+":  # the other player gives the handicap: name the giver first
                     flipped = _RESULTS[{"+": "-", "-": "+", "=": "="}[tok.result]]
-                    games.append(Game(len(games) + 1, other, ref, flipped, ref.loc, handicap=tok.handicap_code))
+                    games.append(Board(len(games) + 1, other, ref, flipped, ref.loc, handicap=tok.handicap_code))
                 else:
-                    games.append(Game(len(games) + 1, ref, other, _RESULTS[tok.result], ref.loc,
+                    games.append(Board(len(games) + 1, ref, other, _RESULTS[tok.result], ref.loc,
                                       handicap=tok.handicap_code))
         rounds.append(Round(r + 1, Location(shown), games=tuple(games), byes=tuple(unpaired["+"]),
                             absent=tuple(unpaired["-"]), half_byes=tuple(unpaired["="]),

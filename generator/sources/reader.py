@@ -25,7 +25,7 @@ from ..fesa.lisp import Struct
 from ..fesa.lists import ENCODING, list_entries
 from ..model import (DataSet, Festival, GrandPrixEvent, GrandPrixRules, Player, PrizeFund)
 from . import common
-from ..site_names import taken_at_top, taken_in_festival
+from .site_names import taken_at_top, taken_in_festival
 from .common import SLUG
 from .events import Registry, read_event
 from .fesa_event import read_fesa_tournament

@@ -9,9 +9,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..diagnostics import Location, Report, display_path
-from ..games import oware, shogi, shuuro
-from ..handicaps import CODES as HANDICAP_CODES
-from ..model import Capture, Game, Match, Ref, Result, Round
+from ..rules.oware import game as oware
+from ..rules import shogi
+from ..rules.shuuro import game as shuuro
+from ..rules.handicaps import CODES as HANDICAP_CODES
+from ..model import Capture, Board, Match, Ref, Result, Round
 from .common import refs
 from .fields import Fields, as_int, as_str, suggest
 from .yamltree import Mapping, Scalar, Sequence, Tree, load
@@ -35,7 +37,7 @@ def read_round(path: Path, number: int, report: Report, game: str = "shogi") -> 
         time = None
     # Knock-out games first (they are the event's top boards), then the Swiss games, then team matches'
     # boards, numbered on; replays stand apart.
-    games: list[Game] = []
+    games: list[Board] = []
     boards = [(node, True) for node in f.items("knockout")] + [(node, False) for node in f.items("games")]
     for board, (node, knockout) in enumerate(boards, start=1):
         found = _scored_game(node, board, report, FORMS[game]) if game in FORMS else _game(node, board, report)
@@ -101,7 +103,7 @@ GAME_HINT = ("write a game as [sente-id, gote-id, result], e.g. [takahashi-ken, 
              "or with a handicap the first player gives: [giver-id, receiver-id, result, 2p]")
 
 
-def _game(node: Tree, board: int, report: Report, what: str = "board") -> Game | None:
+def _game(node: Tree, board: int, report: Report, what: str = "board") -> Board | None:
     if not isinstance(node, Sequence) or not 2 <= len(node.items) <= 4:
         report.error(node.loc, f"{what} {board} is not a game", GAME_HINT)
         return None
@@ -128,7 +130,7 @@ def _game(node: Tree, board: int, report: Report, what: str = "board") -> Game |
         result = _result(extra[0], report)
     if sente_id is None or gote_id is None:
         return None
-    return Game(board, Ref(sente_id, node.items[0].loc), Ref(gote_id, node.items[1].loc), result, node.loc,
+    return Board(board, Ref(sente_id, node.items[0].loc), Ref(gote_id, node.items[1].loc), result, node.loc,
                 handicap=handicap)
 
 
@@ -166,7 +168,7 @@ def _seeds(node: Tree, report: Report) -> Capture | None:
     return None if n is None else Capture(n, node.loc)
 
 
-def _scored_game(node: Tree, board: int, report: Report, form: ScoredForm) -> Game | None:
+def _scored_game(node: Tree, board: int, report: Report, form: ScoredForm) -> Board | None:
     """[a, b] while the game is played; [a, b, result, ending, took-a, took-b] once it is over, and (Oware) the
     moves after them. A result without a game (+-, -+, --) needs nothing more."""
     if not isinstance(node, Sequence) or not 2 <= len(node.items) <= form.most:
@@ -210,7 +212,7 @@ def _scored_game(node: Tree, board: int, report: Report, form: ScoredForm) -> Ga
                      "leave them out: write e.g. [a, b, +-]")
     if a is None or b is None:
         return None
-    return Game(board, Ref(a, node.items[0].loc), Ref(b, node.items[1].loc), result, node.loc, ending=ending,
+    return Board(board, Ref(a, node.items[0].loc), Ref(b, node.items[1].loc), result, node.loc, ending=ending,
                 captured=captured, moves=moves, moves_loc=moves_loc)
 
 

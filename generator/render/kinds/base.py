@@ -11,11 +11,11 @@ from typing import Any, ClassVar
 from markupsafe import Markup
 
 from ...kinds import EventKind, Game
-from ...model import Capture, Event, Game as Board, GrandPrixEvent, KindRecord, PlayerId
-from ...prizes import PrizeList
-from ...scoring import RoundRecord
-from ...simul import GiverResult
-from ...standings import EventResults, Standing
+from ...model import Capture, Event, Board, GrandPrixEvent, KindRecord, PlayerId
+from ...rules.prizes import PrizeList
+from ...rules.scoring import RoundRecord
+from ...rules.simul import GiverResult
+from ...rules.standings import EventResults, Standing
 from ..paths import event_page, round_page
 from ..text import points
 from .context import Context, Pages

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from ...grand_prix import GrandPrix
+from ...rules.grand_prix import GrandPrix
 from ...model import Event, Player, PlayerId
-from ...prizes import PrizeList
-from ...simul import GiverResult
-from ...standings import EventResults
+from ...rules.prizes import PrizeList
+from ...rules.simul import GiverResult
+from ...rules.standings import EventResults
 
 
 class Context(Protocol):

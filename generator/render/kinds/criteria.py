@@ -8,11 +8,11 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ...games import oware as oware_game
-from ...games import shuuro as shuuro_game
-from ...model import Game as Board
-from ...scoring import RoundRecord
-from ...standings import EventResults, Standing
+from ...rules.oware import game as oware_game
+from ...rules.shuuro import game as shuuro_game
+from ...model import Board
+from ...rules.scoring import RoundRecord
+from ...rules.standings import EventResults, Standing
 from ..paths import player_page
 from ..text import link, points
 from .context import Pages

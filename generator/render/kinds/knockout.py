@@ -7,8 +7,8 @@ from typing import Any
 from markupsafe import Markup
 
 from ...model import Event
-from ...prizes import ordinal
-from ...standings import EventResults
+from ...rules.prizes import ordinal
+from ...rules.standings import EventResults
 from .. import bracket
 from ..paths import event_page, player_page, round_page
 from ..text import link, url

@@ -9,11 +9,11 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ... import oware
-from ...games import oware as oware_game
-from ...model import Capture, Game as Board, Outcome
-from ...scoring import RoundRecord
-from ...standings import EventResults, Standing
+from ...rules.oware import ranking as oware
+from ...rules.oware import game as oware_game
+from ...model import Capture, Board, Outcome
+from ...rules.scoring import RoundRecord
+from ...rules.standings import EventResults, Standing
 from ..text import points
 from .base import GamePages
 from .context import Pages

@@ -7,12 +7,12 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ... import shuuro
-from ...games import shuuro as shuuro_game
+from ...rules.shuuro import ranking as shuuro
+from ...rules.shuuro import game as shuuro_game
 from ...kinds.shuuro import armies_of
-from ...model import Capture, Event, Game as Board, Outcome, PlayerId
-from ...scoring import RoundRecord
-from ...standings import EventResults, Standing
+from ...model import Capture, Event, Board, Outcome, PlayerId
+from ...rules.scoring import RoundRecord
+from ...rules.standings import EventResults, Standing
 from ..paths import event_page, player_page
 from ..text import link, points, signed
 from .base import GamePages

@@ -8,13 +8,13 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ...games import shogi
+from ...rules import shogi
 from ...kinds.simul import setup_of
 from ...model import Event, GrandPrixEvent, Outcome, PlayerId, SimulSetup
-from ...prizes import PrizeList
-from ...scoring import RoundRecord
-from ...simul import OPPONENT_POINTS, GiverResult
-from ...standings import EventResults
+from ...rules.prizes import PrizeList
+from ...rules.scoring import RoundRecord
+from ...rules.simul import OPPONENT_POINTS, GiverResult
+from ...rules.standings import EventResults
 from ..objects import awards, game_json
 from ..paths import event_page, event_search, giver_page, player_page
 from ..text import link, number, percent

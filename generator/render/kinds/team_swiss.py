@@ -11,10 +11,10 @@ from markupsafe import Markup
 
 from ...kinds.team_swiss import FLIPPED, setup_of
 from ...model import Event, GrandPrixEvent, PlayerId, Round, TeamSetup
-from ...prizes import PrizeList
-from ...simul import GiverResult
-from ...standings import EventResults
-from ...teams import COLUMNS, TeamStanding, board_points
+from ...rules.prizes import PrizeList
+from ...rules.simul import GiverResult
+from ...rules.standings import EventResults
+from ...rules.team_swiss.scores import COLUMNS, TeamStanding
 from ..paths import player_page, round_page, team_page
 from ..text import link, number, points
 from .base import KindPages
@@ -132,9 +132,9 @@ def _round(r: Pages, event: Event, res: EventResults, rnd: Round, page: str, mar
                            "b": link(r.player(y).name, player_page(y), page), "result": result,
                            "a_sente": a_first, "handicap": marks.get(g.board, "")})
         title = f"{a.name} – {b.name}"
-        if all(g.result is not None for g in match.games):
-            ours, theirs = board_points(match, second)
-            title = f"{a.name} {points(ours)} – {points(theirs)} {b.name}"
+        side = next((m for m in res.teams.sides[a.id] if m.match is match), None) if res.teams else None
+        if side is not None:  # the match is complete: its board points as computed
+            title = f"{a.name} {points(side.board_points)} – {points(side.opponent_points)} {b.name}"
         matches.append({"title": title, "a": link(a.name, team_page(event, a.id), page),
                         "b": link(b.name, team_page(event, b.id), page), "boards": boards})
     teams_res = res.teams

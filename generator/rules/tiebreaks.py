@@ -13,8 +13,8 @@ from types import MappingProxyType
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .numbers import total
-from .model import Outcome, PlayerId
+from ..numbers import total
+from ..model import Outcome, PlayerId
 from .scoring import Records, per_table, scores
 
 Values = dict[PlayerId, Fraction]

@@ -18,8 +18,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from .diagnostics import Location
-from .model import Event, Game, KnockoutRules, Player, PlayerId, Result, Round
+from ..diagnostics import Location
+from ..model import Event, Board, KnockoutRules, Player, PlayerId, Result, Round
 
 FULL = 32
 FINAL_ROUND = 5
@@ -125,8 +125,8 @@ class Tie:
     round: int
     a: PlayerId | None
     b: PlayerId | None
-    game: Game | None = None
-    replays: tuple[Game, ...] = ()
+    game: Board | None = None
+    replays: tuple[Board, ...] = ()
     winner: PlayerId | None = None  # None: not decided yet (or a bye tie's player, see `bye`)
 
     @property
@@ -250,7 +250,7 @@ def _decide(stage: str, number: int, a: PlayerId | None, b: PlayerId | None, rnd
     return Tie(stage, number, a, b, game, replays, winner)
 
 
-def _winner(game: Game) -> PlayerId | None:
+def _winner(game: Board) -> PlayerId | None:
     side = DECISIVE.get(game.result) if game.result is not None else None
     return None if side is None else (game.sente.id, game.gote.id)[side]
 

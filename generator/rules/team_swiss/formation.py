@@ -17,8 +17,8 @@ import string
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .countries import country_name
-from .names import slug
+from ...countries import country_name
+from ...names import slug
 
 
 def team_sizes(players: int, registered: int, size: int = 4) -> list[int] | None:

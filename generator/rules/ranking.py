@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from dataclasses import dataclass
 
-from .model import PlayerId
+from ..model import PlayerId
 
 Split = Callable[[list[PlayerId]], list[list[PlayerId]]]
 

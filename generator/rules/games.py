@@ -5,7 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..model import Outcome
-from . import oware, shogi, shuuro
+from .oware import game as oware
+from . import shogi
+from .shuuro import game as shuuro
 
 POINTS: dict[str, dict[Outcome, Fraction]] = {"shogi": shogi.POINTS, "shuuro": shuuro.POINTS,
                                                  "oware": oware.POINTS}

@@ -18,7 +18,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from . import simul
-from .model import Event, Festival, GrandPrixEvent, PlayerId, SimulSetup
+from ..model import Event, Festival, GrandPrixEvent, PlayerId, SimulSetup
 from .prizes import PENNY, PrizeList, place_prizes
 from .standings import EventResults, Standing
 

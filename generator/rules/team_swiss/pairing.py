@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from . import handicaps
-from .model import Event, Player, PlayerId, Team, TeamSetup
-from .numbers import points
-from .pairing import Candidate
-from .ratings import Rating
-from .standings import EventResults
+from .. import handicaps
+from ...model import Event, Player, PlayerId, Team, TeamSetup
+from ...numbers import points
+from ..pairing import Candidate
+from ..festival_elo import Rating
+from ..standings import EventResults
 
 
 def candidates(event: Event, res: EventResults, round_number: int) -> list[Candidate]:

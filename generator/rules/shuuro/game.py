@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..model import Outcome, Result
+from ...model import Outcome, Result
 
 # seeds/001 §1 "Limits" and the roster sheet: cost and the most of each piece an army may have.
 PIECES = ("king", "queen", "rook", "bishop", "knight", "pawn")

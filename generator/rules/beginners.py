@@ -14,8 +14,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from .games import shogi
-from .model import DataSet, Event, Player, PlayerId
+from . import shogi
+from ..model import DataSet, Event, Player, PlayerId
 
 if TYPE_CHECKING:
     from .scoring import Standing

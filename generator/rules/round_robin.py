@@ -6,7 +6,9 @@ the event gives a shuffle_seed, in the order of the SHA-256 of "<seed>:<player i
 
 from __future__ import annotations
 
-from .model import Event, PlayerId
+from dataclasses import dataclass
+
+from ..model import Event, PlayerId
 from .pairing import shuffle
 
 
@@ -35,6 +37,26 @@ def berger(n: int) -> list[list[tuple[int, int]]]:
 def rounds_for(n: int) -> int:
     """How many rounds an all-play-all of n players has: n − 1, or n when one player rests each round."""
     return n - 1 + n % 2
+
+
+@dataclass(frozen=True)
+class BergerTable:
+    """An all-play-all's players in the order of their numbers (1, 2, …) and each round's boards and rest, as
+    those numbers."""
+
+    players: tuple[PlayerId, ...]
+    rounds: tuple[tuple[tuple[tuple[int, int], ...], int | None], ...]
+
+
+def berger_table(event: Event) -> BergerTable:
+    """The numbering and every round of the event by the Berger tables."""
+    ids = numbering(event)
+    number = {pid: i for i, pid in enumerate(ids, start=1)}
+    rounds = []
+    for n in range(1, event.rounds_planned + 1):
+        boards, rest = schedule(event, n)
+        rounds.append((tuple((number[a], number[b]) for a, b in boards), number[rest] if rest else None))
+    return BergerTable(tuple(ids), tuple(rounds))
 
 
 def numbering(event: Event) -> list[PlayerId]:

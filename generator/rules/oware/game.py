@@ -21,8 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..model import Outcome, Result
-from . import shogi
+from ...model import Outcome, Result
+from .. import shogi
 
 SEEDS = 48
 HOUSES = 6

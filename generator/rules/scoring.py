@@ -10,9 +10,9 @@ from typing import TypeVar
 from fractions import Fraction
 
 from . import games
-from .games import shogi
-from .numbers import total
-from .model import Event, Game, Outcome, PlayerId, Result, Round
+from . import shogi
+from ..numbers import total
+from ..model import Event, Board, Outcome, PlayerId, Result, Round
 
 
 @dataclass(frozen=True)
@@ -35,13 +35,13 @@ class RoundRecord:
 Records = dict[PlayerId, list[RoundRecord]]
 
 
-def replay_of(game: Game, rnd: Round) -> Game | None:
+def replay_of(game: Board, rnd: Round) -> Board | None:
     """The replay of a drawn game in the round: the first replay between the same two players."""
     players = {game.sente.id, game.gote.id}
     return next((r for r in rnd.replays if {r.sente.id, r.gote.id} == players), None)
 
 
-def decided(game: Game, rnd: Round) -> tuple[Outcome, Outcome]:
+def decided(game: Board, rnd: Round) -> tuple[Outcome, Outcome]:
     """(sente's, gote's) outcome of a game whose drawn result is replayed: the replay's result counts, seen
     from the original game's players (the replay may swap sente)."""
     if game.result is not Result.DRAW:

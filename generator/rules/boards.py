@@ -10,8 +10,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from . import handicaps
-from .model import Event, Game, Player, PlayerId, SimulSetup
-from .ratings import Rating, player_elo, rating_in_round
+from ..model import Event, Board, Player, PlayerId, SimulSetup
+from .festival_elo import Rating, player_elo, rating_in_round
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ def ratings_by_round(event: Event, players: dict[PlayerId, Player]) -> dict[Play
     return out
 
 
-def board_handicap(game: Game, round_number: int, event: Event,
+def board_handicap(game: Board, round_number: int, event: Event,
                    ratings: dict[PlayerId, list[Rating | None]], simul_boards: int = 1) -> BoardHandicap | None:
     """simul_boards: in a simul, how many boards the giver (named first) plays at once."""
     rule_code = rule_giver = None

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .model import Outcome, PlayerId
-from .ranking import Criterion, Placed, by_value, rank
-from .scoring import Records, scores
+from ...model import Outcome, PlayerId
+from ..ranking import Criterion, Placed, by_value, rank
+from ..scoring import Records, scores
 
 MOST_PLAYERS = 8  # seeds/002: "Till 8 players will be all play all" (round_robin.berger)
 SWISS_ROUNDS = (6, 7)  # "Swiss tournament, with 6 or 7 matches"

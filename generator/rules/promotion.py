@@ -19,7 +19,7 @@ import datetime as dt
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from .model import DataSet, Event, Game, Player, PlayerId, Result
+from ..model import DataSet, Event, Board, Player, PlayerId, Result
 
 CATEGORIES = ("international", "national", "european", "district")  # "official": seeds/004 VALID GAMES
 MIN_MINUTES = 45
@@ -142,7 +142,7 @@ def _tracked(player: Player) -> str | None:
     return player.grade if player.grade and level(player.grade) >= level(WEAKEST_TRACKED) else None
 
 
-def _valid(event: Event, game: Game) -> str:
+def _valid(event: Event, game: Board) -> str:
     """Why a game of this event is not valid, or ''."""
     if event.category not in CATEGORIES:
         return "not an official tournament (the event gives no category)"
@@ -156,7 +156,7 @@ def _valid(event: Event, game: Game) -> str:
     return ""
 
 
-def _games(data: DataSet, counted: Callable[[Event], bool]) -> Iterable[tuple[dt.date, Event, int, Game]]:
+def _games(data: DataSet, counted: Callable[[Event], bool]) -> Iterable[tuple[dt.date, Event, int, Board]]:
     """Every shogi game played over the board, in order of play: by date, then event, round and board."""
     out = []
     for event in data.events():

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from .model import Event, Festival, Player
+from ..model import Event, Festival, Player
 from .prizes import PENNY, is_junior
 
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import combinations
 
-from .model import PlayerId
-from .ranking import Criterion, Placed, by_value, rank
-from .scoring import Records, scores
+from ...model import PlayerId
+from ..ranking import Criterion, Placed, by_value, rank
+from ..scoring import Records, scores
 
 LAST = "delta-last"
 MEETING = "head-to-head"

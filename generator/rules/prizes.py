@@ -14,9 +14,9 @@ from decimal import ROUND_DOWN, Decimal
 from fractions import Fraction
 
 from .knockout import Knockout
-from .model import Event, Player, TeamSetup
-from .ratings import player_elo
-from .teams import TeamStanding
+from ..model import Event, Player, TeamSetup
+from .festival_elo import player_elo
+from .team_swiss.scores import TeamStanding
 from .standings import Standing
 
 PENNY = Decimal("0.01")

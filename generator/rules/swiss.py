@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from .model import Event, Outcome, Player, PlayerId
+from ..model import Event, Outcome, Player, PlayerId
 from .pairing import Candidate
-from .numbers import points
+from ..numbers import points
 from .scoring import RoundRecord
 from .standings import EventResults
 

@@ -9,16 +9,17 @@ from typing import Any
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .games.oware import Position, positions
+from .oware.game import Position, positions
 from .beginners import Playoff, playoff, reorder
 from .boards import BoardHandicap, event_handicaps, ratings_by_round
 from .knockout import Knockout, progress
-from .model import Event, Player, PlayerId, TeamSetup
-from .ratings import Rating
+from .round_robin import BergerTable
+from ..model import Event, Player, PlayerId, TeamSetup
+from .festival_elo import Rating
 from .late_entries import group_floors, late_points
 from .scoring import Records, completed_rounds, event_records, late_total, scores
 from .scoring import Standing as Standing  # (the table's row: defined with the scores it ranks)
-from .teams import MatchSide, TeamStanding, match_sides, team_standings
+from .team_swiss.scores import MatchSide, TeamStanding, match_sides, team_standings
 from .tiebreaks import TIEBREAKS, Tiebreak
 
 
@@ -96,6 +97,7 @@ class EventResults:
     teams: TeamResults | None = None  # team events
     positions: dict[tuple[int, int], list[Position]] = field(default_factory=dict)  # Oware: by (round, board),
     # every position of a game whose moves are written, the start first
+    berger: BergerTable | None = None  # an all-play-all's numbering and rounds by the Berger tables
 
     @functools.cached_property
     def by_round(self) -> tuple[tuple[Standing, ...], ...]:

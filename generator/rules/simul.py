@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
 from fractions import Fraction
 
-from .games import shogi
+from . import shogi
 from .handicaps import simul_effect
-from .model import Event, Game, Outcome, PlayerId, Round, SimulSetup
+from ..model import Event, Board, Outcome, PlayerId, Round, SimulSetup
 from .prizes import PENNY, Award, PrizeList
 
 # A giver's Grand Prix points: more than 70 % of the points 4, more than 45 % 3, more than 20 % 2, else 1.
@@ -29,7 +29,7 @@ OPPONENT_POINTS = {Outcome.WIN: 4, Outcome.FORFEIT_WIN: 4, Outcome.DRAW: 2, Outc
 class GiverResult:
     giver: PlayerId
     professional: bool
-    boards: tuple[Game, ...]  # the giver is named first on each
+    boards: tuple[Board, ...]  # the giver is named first on each
     round: int
 
     def outcomes(self) -> list[Outcome]:

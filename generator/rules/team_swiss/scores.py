@@ -15,8 +15,8 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .games import shogi
-from .model import Event, Match, PlayerId, TeamSetup
+from .. import shogi
+from ...model import Event, Match, PlayerId, TeamSetup
 
 TEAM_POINTS = {"win": 2, "draw": 1, "loss": 0}
 

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
-from .model import Adjustment, Player
+from ..model import Adjustment, Player
 
 __all__ = ["GRADES", "Adjustment", "Rating", "RatingData", "Source", "festival_elo", "grade_name", "parse_grade",
            "player_elo", "rating_in_round"]
