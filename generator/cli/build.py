@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from .. import engine
 from .common import Commands, EXIT_BUILD_FAILED, EXIT_DATA_ERRORS, EXIT_OK, ROOT, checked, command
 
 
@@ -14,9 +15,14 @@ def run(args: argparse.Namespace) -> int:
     if not loaded.ok:
         print("nothing was built: fix the errors above and build again", file=sys.stderr)
         return EXIT_DATA_ERRORS
-    from .. import mkdocs_hooks  # MkDocs is imported only to build
+    try:
+        engine.use(args.engine)
+    except ImportError:
+        print(f"the site engine {args.engine} is not installed", file=sys.stderr)
+        return EXIT_BUILD_FAILED
+    from ..engine.build import build  # the engine is imported only to build
     site_dir = args.site_dir.resolve() if args.site_dir else None
-    built = mkdocs_hooks.build(args.config.resolve(), args.data.resolve(), loaded, site_dir)
+    built = build(args.config.resolve(), args.data.resolve(), loaded, site_dir)
     return EXIT_OK if built else EXIT_BUILD_FAILED
 
 
@@ -24,4 +30,5 @@ def register(sub: Commands) -> None:
     build = command(sub, "build", "Check the data, then build the website into site/ (mkdocs build --strict).")
     build.add_argument("--site-dir", type=Path, help="where to write the site (default: site/)")
     build.add_argument("--config", type=Path, default=ROOT / "mkdocs.yml", help=argparse.SUPPRESS)
+    build.add_argument("--engine", choices=engine.ENGINES, default=engine.ENGINE, help=argparse.SUPPRESS)
     build.set_defaults(func=run)

@@ -6,6 +6,7 @@ import argparse
 import signal
 from pathlib import Path
 
+from .. import engine
 from .common import Commands, EXIT_OK, ROOT, check_data, command
 
 
@@ -18,8 +19,9 @@ def run(args: argparse.Namespace) -> int:
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_IGN)
     check_data(args.data)
-    from .. import mkdocs_hooks  # MkDocs is imported only to build
-    mkdocs_hooks.serve(args.config.resolve(), args.data.resolve(), args.dev_addr)
+    engine.use()
+    from ..engine.serve import serve  # the engine is imported only to build
+    serve(args.config.resolve(), args.data.resolve(), args.dev_addr)
     return EXIT_OK
 
 

@@ -1,0 +1,49 @@
+"""`generator build`: the engine's `build --strict` in the generator's own process."""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import mkdocs
+from mkdocs.commands.build import build as engine_build
+from mkdocs.config import load_config
+from mkdocs.exceptions import MkDocsException
+
+from generator.pipeline import Loaded
+
+from .state import Build, attach, published_address
+
+
+@contextmanager
+def running() -> Iterator[logging.Logger]:
+    """The engine in this process: its messages printed as its own command prints them."""
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # (the theme's notice, for its own command's users)
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
+    log = logging.getLogger(mkdocs.__name__)  # "mkdocs", or the name of the engine that answers for it
+    if log.name != "mkdocs":  # the theme logs as mkdocs.*: under the engine's logger, as its command has it
+        logging.getLogger("mkdocs").parent = log
+    log.addHandler(handler)
+    log.setLevel(logging.INFO)
+    try:
+        yield log
+    finally:
+        log.removeHandler(handler)
+
+
+def build(config_file: Path, data: Path, loaded: Loaded, site_dir: Path | None) -> bool:
+    """`build --strict` in this process, on a data set this process has already loaded and checked (so it is
+    not read twice). Warnings and errors are printed as the engine prints them; False when the build failed."""
+    with running():
+        try:
+            config = load_config(str(config_file), strict=True, **({"site_dir": str(site_dir)} if site_dir else {}))
+            engine_build(attach(config, Build(data, site_url=published_address(), loaded=loaded)))
+            return True
+        except MkDocsException as exc:
+            print(f"ERROR   -  {exc}", file=sys.stderr)
+            return False

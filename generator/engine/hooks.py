@@ -1,0 +1,144 @@
+"""The hooks mkdocs.yml names: they add the generated pages, the JSON API, the navigation and the search entries.
+
+Data errors stop the build with the full list of located problems; the site is never half built.
+`python -m generator build` checks first and prints the same list, so this is the last line of defence.
+
+The generated pages are HTML already: they are handed to the engine as pages whose content needs no Markdown
+conversion, so a build costs the theme's template and little more per page. Each festival's pages get a sidebar
+with that festival only; the search index holds one short entry per player, event and festival.
+
+The engine loads this file by its path, once per process: what a build knows is the Build handed to it on the
+config (state.py), never kept here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from jinja2 import ChoiceLoader, DictLoader, Environment
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import Abort
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
+from mkdocs.structure.pages import Page
+
+from generator.engine.pages import REUSE, GeneratedPage, compact, search_entries, sidebars
+from generator.engine.state import of
+from generator.pipeline import load
+from generator.render import render_site, with_problems
+from generator.render.site import nav_labels, varying_labels
+
+
+def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
+    build = of(config)
+    loaded = build.loaded or load(build.data)
+    if not loaded.ok:
+        if build.preview is None:
+            raise Abort("the data has errors; nothing was built:\n" + "\n".join(loaded.report.lines()))
+        for line in loaded.report.lines():
+            print(line, file=sys.stderr)
+        site = build.site = with_problems(build.preview.last_good, loaded.report.lines())
+    else:
+        address = config.site_url or build.site_url  # for the wall sheets' QR codes
+        site = build.site = render_site(loaded, address)
+        if build.preview is not None:
+            build.preview.last_good = site
+    config.nav = site.nav
+    if str(build.data) not in [str(w) for w in config.watch]:
+        config.watch.append(str(build.data))
+    return config
+
+
+def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
+    build = of(config)
+    site = build.generated
+    labels = nav_labels([site.nav, *site.sections.values()])
+    build.titles = varying_labels(site)
+    preview = build.preview
+    settings = Path(config.config_file_path).read_bytes() if preview and config.config_file_path else b""
+    for path in sorted(site.pages):
+        if files.get_file_from_path(path) is not None:
+            raise Abort(f"site_src/{path} is also a generated page: rename or remove it")
+        file = File.generated(config, path, content="")  # (GeneratedPage.render gives the content)
+        files.append(file)
+        page = GeneratedPage(labels.get(path), file, config, site.pages[path])
+        if preview:
+            # The output depends on the page, its sidebar (which also gives its previous and next pages) and the
+            # settings; a page whose all three are as at one of the last two rebuilds is not rendered again.
+            sidebar = site.sections.get(site.section_of.get(path, ""), site.nav)
+            g = site.pages[path]
+            page.made_from = hashlib.sha256(json.dumps(
+                [path, g.title, g.html, labels.get(path), sidebar, settings.decode("utf-8", "replace")]).encode()
+            ).hexdigest()
+            outputs = preview.pages_kept.get(path, {})
+            if page.made_from in outputs:
+                page.reused = outputs[page.made_from] = outputs.pop(page.made_from)  # now the last one
+    for path, content in sorted(site.files.items()):
+        files.append(File.generated(config, path, content=content))
+    return files
+
+
+def on_nav(nav: Navigation, config: MkDocsConfig, files: Files, **_: Any) -> Navigation:
+    """Each festival's sidebars: their pages get their parents, and previous/next links, within them."""
+    build = of(config)
+    build.pages = {file.src_uri: file.page for file in files.documentation_pages() if file.page is not None}
+    for page in build.pages.values():  # the sitemap's date (rendered first): the data's, not the build's
+        page.update_date = build.generated.updated
+    build.navs = sidebars(build.generated, files)
+    return nav
+
+
+def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Navigation,
+                    **_: Any) -> dict[str, Any]:
+    build = of(config)
+    if isinstance(page, GeneratedPage):
+        page.content = page.generated.html
+    festival = build.generated.section_of.get(page.file.src_uri)
+    for path, label in build.titles.get(festival or "", {}).items():  # labels as in this page's sidebar
+        build.pages[path].title = label
+    if festival is not None:
+        context["nav"] = build.navs[festival]
+    return context
+
+
+def on_env(env: Environment, config: MkDocsConfig, files: Files, **_: Any) -> Environment:
+    """The preview's template for a page reused from the last rebuild (its output as it was), and the theme's
+    templates as compiled at the first build."""
+    preview = of(config).preview
+    if preview is not None:
+        env.bytecode_cache = preview.compiled
+        env.loader = ChoiceLoader([DictLoader({REUSE: "{{ page.reused }}"}), *([env.loader] if env.loader else [])])
+    return env
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig, **_: Any) -> str:
+    """A generated page without the white space no browser shows (pages.compact); the preview keeps it for the
+    next rebuild."""
+    if not isinstance(page, GeneratedPage):
+        return output
+    page.content = ""
+    if page.reused is not None:
+        return output
+    output = compact(output)
+    preview = of(config).preview
+    if page.made_from and preview is not None:
+        outputs = preview.pages_kept.setdefault(page.file.src_uri, {})
+        outputs[page.made_from] = output
+        while len(outputs) > 2:
+            del outputs[next(iter(outputs))]
+    return output
+
+
+def on_post_build(config: MkDocsConfig, **_: Any) -> None:
+    """The search index: the theme's entries for the hand-written pages, and one short entry for each player,
+    event and festival (pages.search_entries)."""
+    path = Path(config.site_dir) / "search" / "search_index.json"
+    if not path.exists():
+        return
+    index = json.loads(path.read_text(encoding="utf-8"))
+    index["docs"].extend(search_entries(of(config).generated))
+    path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")

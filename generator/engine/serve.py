@@ -1,0 +1,121 @@
+"""`generator serve`: the engine's live-reload server in the generator's own process, on its public interface
+(the server, its `watch`, `serve`, `shutdown`, `error_handler` and `observer`, and the WSGI application it is).
+
+Every save rebuilds; while the data has errors each page shows them over the last good results, and the preview
+recovers by itself when they are fixed. Ctrl-C stops the server and frees the port (there is no child process).
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any, cast
+from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
+
+from mkdocs.commands.build import build as engine_build
+from mkdocs.config import load_config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.livereload import LiveReloadServer
+from watchdog.events import (DirCreatedEvent, DirDeletedEvent, DirMovedEvent, FileClosedEvent, FileCreatedEvent,
+                             FileDeletedEvent, FileModifiedEvent, FileMovedEvent, FileSystemEvent,
+                             FileSystemEventHandler)
+from watchdog.observers import Observer
+from watchdog.observers.api import BaseObserver, ObservedWatch
+
+from .build import running
+from .state import Build, Preview, attach, published_address
+
+
+def serve(config_file: Path, data: Path, dev_addr: str) -> None:
+    """The live preview of `data` at `dev_addr`, until Ctrl-C."""
+    site_dir = tempfile.mkdtemp(prefix="banzuke-preview-")
+    preview = Preview()
+    with running() as log:
+        def fresh_config() -> MkDocsConfig:
+            config = load_config(str(config_file), site_dir=site_dir, dev_addr=dev_addr, strict=True)
+            return attach(config, Build(data, site_url=published_address(), preview=preview))
+
+        config = fresh_config()
+        host, port = config.dev_addr
+        config.site_url = url = f"http://{host}:{port}/"
+
+        def builder(given: MkDocsConfig | None = None) -> None:
+            log.info("Building the preview ...")
+            if given is None:
+                given = fresh_config()
+                given.site_url = url
+            engine_build(given, serve_url=url)
+
+        server = LiveReloadServer(builder=builder, host=host, port=port, root=site_dir)
+        # The system's file events (inotify on Linux) instead of looking at every file twice a second: a save is
+        # seen at once, and an archive's thousands of files are not read over and over.
+        server.observer = cast(Any, _changes_observer())
+
+        def not_found(code: int) -> bytes | None:  # the theme's "page not found", as `mkdocs serve` shows it
+            page = Path(site_dir) / f"{code}.html"
+            return page.read_bytes() if code in (404, 500) and page.is_file() else None
+
+        server.error_handler = not_found
+        server.set_app(_home_until_good(server, preview))
+        try:
+            builder(config)
+            server.watch(config.docs_dir)
+            if config.config_file_path:
+                server.watch(config.config_file_path)
+            for path in config.watch:
+                server.watch(path)
+            try:
+                cast(Any, server).serve()  # (MkDocs does not type it)
+            except KeyboardInterrupt:
+                log.info("Shutting down ...")
+            finally:
+                server.shutdown()
+        finally:
+            shutil.rmtree(site_dir, ignore_errors=True)
+
+
+def _home_until_good(server: LiveReloadServer, preview: Preview) -> WSGIApplication:
+    """The server's WSGI application, except that a preview started on data with errors answers every address
+    it has no page for with the home page, which shows them (its links and stylesheets resolved from the top),
+    until a site has been built without errors."""
+
+    def app(environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        answer: list[Any] = []
+        body: Iterable[bytes] = server.serve_request(environ, _recorder(answer))
+        if not answer[0].startswith("404") or preview.last_good is not None:
+            start_response(*answer)
+            return body
+        home: list[Any] = []
+        page = b"".join(server.serve_request({**environ, "PATH_INFO": server.mount_path}, _recorder(home)))
+        if not home[0].startswith("200"):
+            start_response(*answer)
+            return body
+        page = page.replace(b"<head>", b'<head><base href="%s">' % server.mount_path.encode(), 1)
+        start_response("200 OK", [("Content-Type", "text/html; charset=utf-8"), ("Content-Length", str(len(page)))])
+        return [page]
+
+    return app
+
+
+def _recorder(answer: list[Any]) -> Callable[..., None]:
+    """A start_response that keeps the status and headers it is given."""
+    return lambda status, headers, exc_info=None: answer.extend([status, headers])
+
+
+# A save, a new file, a deletion, a rename; not a file opened or read (each build reads them: no build without end).
+CHANGES: list[type[FileSystemEvent]] = [FileCreatedEvent, FileModifiedEvent, FileDeletedEvent, FileMovedEvent,
+                                        FileClosedEvent, DirCreatedEvent, DirDeletedEvent, DirMovedEvent]
+
+
+def _changes_observer() -> BaseObserver:
+    """The native observer, telling the server of changes only (it rebuilds on any event it hears)."""
+    observer = Observer()
+    schedule = observer.schedule
+
+    def changes_only(handler: FileSystemEventHandler, path: str, *, recursive: bool = False) -> ObservedWatch:
+        return schedule(handler, path, recursive=recursive, event_filter=CHANGES)
+
+    cast(Any, observer).schedule = changes_only
+    return observer

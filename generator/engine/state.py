@@ -1,0 +1,90 @@
+"""What one build knows, handed to the hooks on the engine's config (hooks are module functions, loaded once per
+process by the engine: they keep nothing themselves).
+
+`generator build` and `generator serve` make a Build and hand it over with `attach` after loading the config;
+the hooks find it with `of`. `mkdocs build` run by hand gets one of its own: the data folder beside mkdocs.yml.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from jinja2 import BytecodeCache
+from jinja2.bccache import Bucket
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.nav import Navigation
+from mkdocs.structure.pages import Page
+
+from generator.pipeline import Loaded
+from generator.render import Site
+
+SITE_URL_ENV = "BANZUKE_SITE_URL"  # the published address when mkdocs.yml has no site_url (CI sets it)
+KEY = "banzuke"  # the Build's key in the engine's config
+
+
+class CompiledTemplates(BytecodeCache):
+    """The theme's templates compiled once per preview: the engine makes a new template environment for every
+    build, and compiling the theme's templates again would cost a preview a fifth of a second at every save. A
+    template whose source changed has another checksum and is compiled again."""
+
+    def __init__(self) -> None:
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if bucket.key in self.code:
+            bucket.bytecode_from_string(self.code[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+@dataclass
+class Preview:
+    """What the live preview keeps from one rebuild to the next: data errors are shown in the pages, not fatal."""
+
+    last_good: Site | None = None  # the last site built without errors
+    # Each generated page's last two outputs by what they were made from (a save fixing an error brings one back):
+    pages_kept: dict[str, dict[str, str]] = field(default_factory=dict)
+    compiled: CompiledTemplates = field(default_factory=CompiledTemplates)
+
+
+@dataclass
+class Build:
+    """One build: its data, and what the hooks generate at its first event for the later ones."""
+
+    data: Path
+    site_url: str = ""  # the published address when the config has none (for the wall sheets' QR codes)
+    loaded: Loaded | None = None  # the data, already loaded and checked by this process (not read twice)
+    preview: Preview | None = None  # `generator serve`'s
+    site: Site | None = None  # the generated site (on_config)
+    titles: dict[str, dict[str, str]] = field(default_factory=dict)  # labels by sidebar (on_files)
+    pages: dict[str, Page] = field(default_factory=dict)  # the engine's pages by source path (on_nav)
+    navs: dict[str, Navigation] = field(default_factory=dict)  # each festival's sidebar (on_nav)
+
+    @property
+    def generated(self) -> Site:
+        assert self.site is not None, "on_config generates the site before the other events"
+        return self.site
+
+
+def published_address() -> str:
+    return os.environ.get(SITE_URL_ENV, "")
+
+
+def attach(config: MkDocsConfig, build: Build) -> MkDocsConfig:
+    """The config with the build handed to the hooks (set once the config is validated: no option of its own)."""
+    config[KEY] = build
+    return config
+
+
+def of(config: MkDocsConfig) -> Build:
+    """The build the config was handed; `mkdocs build` by hand: the data folder beside mkdocs.yml."""
+    found: Any = config.get(KEY)
+    if isinstance(found, Build):
+        return found
+    build = Build((Path(config.config_file_path).parent / "data").resolve(), site_url=published_address())
+    attach(config, build)
+    return build

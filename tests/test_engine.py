@@ -1,0 +1,54 @@
+"""The site engine behind one seam (generator/engine): the only package that imports MkDocs, and ProperDocs, a
+maintained MkDocs 1.x, builds the demo as MkDocs does."""
+
+from __future__ import annotations
+
+import ast
+import re
+import shutil
+from pathlib import Path
+
+from .conftest import DEMO, ROOT, run_generator
+
+GENERATOR_TAG = re.compile(rb'<meta name="generator" content="([^"]*)">')
+
+
+def files(site: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(site)): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
+
+
+def test_properdocs_builds_the_demo_byte_for_byte_as_mkdocs_does_but_for_the_generator_tag(tmp_path: Path):
+    data = tmp_path / "data"
+    shutil.copytree(DEMO, data)
+    built = {}
+    for engine in ("mkdocs", "properdocs"):
+        result = run_generator("build", "--engine", engine, "--data", str(data), "--site-dir", str(tmp_path / engine))
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert "WARNING" not in result.stdout + result.stderr
+        built[engine] = files(tmp_path / engine)
+    mkdocs, properdocs = built["mkdocs"], built["properdocs"]
+    assert sorted(mkdocs) == sorted(properdocs)
+    assert len(mkdocs) > 400  # the demo's pages, JSON and the theme's files
+    tags = {engine: {tag for page in site.values() for tag in GENERATOR_TAG.findall(page)}
+            for engine, site in built.items()}
+    # Each engine names itself in every page's generator tag: the builds really are the two engines'.
+    assert len(tags["mkdocs"]) == 1 and next(iter(tags["mkdocs"])).startswith(b"mkdocs-1.")
+    assert len(tags["properdocs"]) == 1 and b"ProperDocs 1." in next(iter(tags["properdocs"]))
+    differ = [path for path in mkdocs if mkdocs[path] != properdocs[path]]
+    assert differ, "the generator tags differ, so some pages must"
+    assert [path for path in differ
+            if GENERATOR_TAG.sub(b"", mkdocs[path]) != GENERATOR_TAG.sub(b"", properdocs[path])] == []
+
+
+def test_only_the_engine_package_imports_the_engine():
+    engine = ROOT / "generator" / "engine"
+    hits = []
+    for path in sorted((ROOT / "generator").rglob("*.py")):
+        if engine in path.parents:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):  # lazy imports in functions included
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else []
+            hits += [f"{path.relative_to(ROOT)}:{node.lineno}: {name}" for name in names
+                     if name.split(".")[0] in ("mkdocs", "material", "properdocs")]
+    assert hits == []
