@@ -18,13 +18,15 @@ from typing import ClassVar
 
 from ..diagnostics import Location, Report
 from ..rules.grand_prix import points_by_place
-from ..model import DataSet, KindRecord, Event, Board, GrandPrixEvent, Player, PlayerId, Ref
+from ..model import DataSet, KindRecord, Event, Board, GrandPrixEvent, Outcome, Player, PlayerId, Ref
+from ..rules import shogi
 from ..rules.prizes import PrizeList, event_prizes
 from ..rules.festival_elo import Rating
 from ..rules.scoring import Records, RoundRecord
 from ..rules.simul import GiverResult
 from ..sources.fields import Fields
-from ..rules.standings import EventResults, Standing, TeamResults, compute_event, standings
+from ..rules.standings import EventResults, Standing, compute_event, standings
+from ..rules.team_swiss.scores import TeamResults
 from ..rules.tiebreaks import TIEBREAKS, Tiebreak
 
 
@@ -59,6 +61,7 @@ class Game:
     sente_recorded: ClassVar[bool] = True  # the round files say who had sente
     by_criteria: ClassVar[bool] = False  # ranked group by group by its own criteria, not by tiebreak columns
     promotion: ClassVar[bool] = True  # the Dutch promotion system counts its games
+    points: ClassVar[dict[Outcome, Fraction]] = shogi.POINTS  # what each outcome scores
     # Cash prizes are pooled by equal points (PRODUCT.md); True only where a seed ties the prize to the game's
     # criteria (Shuuro-250: players who share a place after every criterion share its prize).
     prizes_by_rank: ClassVar[bool] = False
@@ -144,7 +147,8 @@ class EventKind:
     # Computation
     def results(self, event: Event, players: dict[PlayerId, Player]) -> EventResults:
         """Everything computed of the event, ranked and scored as its kind and game say."""
-        return compute_event(event, players, self.table, self.team_results, self.all_play_all, self.sente_recorded)
+        return compute_event(event, players, self.table, self.team_results, self.all_play_all, self.sente_recorded,
+                             self.game.points)
 
     def columns(self, event: Event) -> tuple[Tiebreak, ...]:
         return self.game.columns(event)

@@ -30,6 +30,7 @@ COLUMNS = (
 
 class Oware(Game):
     key = "oware"
+    points = oware_game.POINTS
     formats = ("swiss", "round-robin")
     sente_recorded = False  # the first-named player moves first; no sente and gote
     by_criteria = True

@@ -71,6 +71,7 @@ def read_armies(path: Path, report: Report) -> dict[str, Army]:
 
 class Shuuro(Game):
     key = "shuuro"
+    points = shuuro_game.POINTS
     formats = ("swiss",)
     sente_recorded = False  # a die decides who moves first
     by_criteria = True

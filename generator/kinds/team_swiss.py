@@ -19,12 +19,12 @@ from ..sources import round_writer
 from ..sources.common import SLUG, refs
 from ..sources.fields import Fields, suggest
 from ..sources.yamltree import Mapping
-from ..rules.standings import team_results
+from ..rules.team_swiss.scores import TeamResults, team_results
 from .base import EventKind, PairRequest, Proposal
 from ..rules.prizes import PrizeList
 from ..rules.festival_elo import Rating
 from ..rules.simul import GiverResult
-from ..rules.standings import EventResults, TeamResults
+from ..rules.standings import EventResults
 
 FLIPPED = {Result.SENTE_WINS: "0-1", Result.GOTE_WINS: "1-0", Result.DRAW: "½-½", Result.SENTE_WINS_UNPLAYED: "-+",
            Result.GOTE_WINS_UNPLAYED: "+-", Result.NEITHER_PLAYED: "--"}
@@ -161,7 +161,8 @@ def _check(event: Event, players: dict[PlayerId, Player], report: Report) -> Non
 def _pair(req: PairRequest) -> Proposal:
     """A team round: teams paired by the Swiss, each match's boards in rating order with their handicaps."""
     event, res, players, number, absent, target = req.event, req.res, req.players, req.number, req.absent, req.target
-    proposal = pair(team_pairing.candidates(event, res, number))
+    assert res.teams is not None  # (a team event's results have their team standings)
+    proposal = pair(team_pairing.candidates(event, res.teams, number))
     teams = {t.id: t for t in setup_of(event).teams}
     away = set(absent)
     matches = []

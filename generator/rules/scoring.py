@@ -9,7 +9,6 @@ from types import MappingProxyType
 from typing import TypeVar
 from fractions import Fraction
 
-from . import games
 from . import shogi
 from ..numbers import total
 from ..model import Event, Board, Outcome, PlayerId, Result, Round
@@ -53,12 +52,12 @@ def decided(game: Board, rnd: Round) -> tuple[Outcome, Outcome]:
     return pair if replay.sente.id == game.sente.id else (pair[1], pair[0])
 
 
-def round_records(rnd: Round, replayed_draws: bool = False, game_name: str = "shogi",
+def round_records(rnd: Round, replayed_draws: bool = False, points: Mapping[Outcome, Fraction] = shogi.POINTS,
                   round_robin: bool = False) -> dict[PlayerId, RoundRecord]:
-    """What every player named in one round got from it, scored by `game_name`'s table. replayed_draws: a
+    """What every player named in one round got from it, scored by the game's table `points`. replayed_draws: a
     drawn game is decided by its replay (the blitz), whose result counts instead. round_robin: the bye is the
     rest round every player of an odd-numbered all-play-all has once, and scores nothing."""
-    table = games.points(game_name)
+    table = dict(points)
     if round_robin:
         table = {**table, Outcome.BYE: Fraction(0)}
     out: dict[PlayerId, RoundRecord] = {}
@@ -87,14 +86,15 @@ def round_records(rnd: Round, replayed_draws: bool = False, game_name: str = "sh
 
 
 def event_records(event: Event, late_points: dict[PlayerId, Fraction] | None = None, all_play_all: bool = False,
-                  sente_recorded: bool = True) -> Records:
+                  sente_recorded: bool = True, points: Mapping[Outcome, Fraction] = shogi.POINTS) -> Records:
     """Every entrant's rounds in order. A round the player is not named in counts as absent; a late entry's
     rounds before it plays are LATE, the last of them carrying its McMahon-like points. In an all-play-all a
-    bye is a rest round; where the round files do not say who had sente, no colour is recorded."""
+    bye is a rest round; where the round files do not say who had sente, no colour is recorded; `points`: what each
+    outcome scores in the event's game."""
     late_points = late_points or {}
     records: Records = {ref.id: [] for ref in event.entrants}
     for rnd in event.rounds:
-        this = round_records(rnd, event.replay_draws, event.game, all_play_all)
+        this = round_records(rnd, event.replay_draws, points, all_play_all)
         if not sente_recorded:
             this = {pid: replace(rec, colour=None) for pid, rec in this.items()}
         elif event.sente == "furigoma":  # sente is decided at the board: known once the result is written

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -14,12 +14,13 @@ from .beginners import Playoff, playoff, reorder
 from .boards import BoardHandicap, event_handicaps, ratings_by_round
 from .knockout import Knockout, progress
 from .round_robin import BergerTable
-from ..model import Event, Player, PlayerId, TeamSetup
+from ..model import Event, Outcome, Player, PlayerId
+from . import shogi
 from .festival_elo import Rating
 from .late_entries import group_floors, late_points
 from .scoring import Records, completed_rounds, event_records, late_total, scores
 from .scoring import Standing as Standing  # (the table's row: defined with the scores it ranks)
-from .team_swiss.scores import MatchSide, TeamStanding, match_sides, team_standings
+from .team_swiss.scores import TeamResults
 from .tiebreaks import TIEBREAKS, Tiebreak
 
 
@@ -66,20 +67,6 @@ def criteria_standings(cols: tuple[Tiebreak, ...], ranked: Callable[[Records, in
 
 
 @dataclass(frozen=True)
-class TeamResults:
-    sides: dict[str, list[MatchSide]]  # each team's complete matches
-    completed: int
-    final: tuple[TeamStanding, ...]  # after the last completed round
-    ratings: dict[str, list[Fraction | None]]  # each team's average festival Elo, by round (index 0 = round 1)
-    table: Callable[[int], tuple[TeamStanding, ...]] = field(repr=False, compare=False)
-
-    @functools.cached_property
-    def by_round(self) -> tuple[tuple[TeamStanding, ...], ...]:
-        """After round 1, 2, … completed: made when a page asks (`check` needs only the final table)."""
-        return (*(self.table(r) for r in range(1, self.completed)), self.final) if self.completed else ()
-
-
-@dataclass(frozen=True)
 class EventResults:
     """Everything computed for one event, ready to render. The standings after each earlier round are made
     when a page asks for them: `check` needs only the final table."""
@@ -120,12 +107,14 @@ TeamsOf = Callable[[Event, dict[PlayerId, list[Rating | None]], int], "TeamResul
 
 
 def compute_event(event: Event, players: dict[PlayerId, Player], ranked: TableOf, teams: TeamsOf,
-                  all_play_all: bool = False, sente_recorded: bool = True) -> EventResults:
+                  all_play_all: bool = False, sente_recorded: bool = True,
+                  points: Mapping[Outcome, Fraction] = shogi.POINTS) -> EventResults:
     """Everything computed of an event: its players' rounds, the table after every round as `ranked` orders it,
     the team standings `teams` gives (a team event's), ratings, handicaps, late groups, the knock-out."""
     ratings = ratings_by_round(event, players)
     groups = late_groups(event, ratings)
-    records = event_records(event, {pid: pts for pid, (_, pts) in groups.items()}, all_play_all, sente_recorded)
+    records = event_records(event, {pid: pts for pid, (_, pts) in groups.items()}, all_play_all, sente_recorded,
+                            points)
     names = {pid: players[pid].name for pid in records if pid in players}
     done = completed_rounds(event)
 
@@ -140,22 +129,6 @@ def compute_event(event: Event, players: dict[PlayerId, Player], ranked: TableOf
                         progress(event, players), playoff=po, teams=teams(event, ratings, done),
                         positions={(rnd.number, g.board): positions(list(g.moves))
                                    for rnd in event.rounds for g in rnd.games if g.moves})
-
-
-def team_results(event: Event, ratings: dict[PlayerId, list[Rating | None]], done: int) -> TeamResults:
-    """A team event's team standings, round by round, and each team's average Elo."""
-    sides = match_sides(event)
-    averages: dict[str, list[Fraction | None]] = {}
-    for team in event.record(TeamSetup).teams:
-        averages[team.id] = []
-        for r in range(event.rounds_planned):
-            elos = [x.elo for ref in team.members if (x := ratings[ref.id][r]) is not None]
-            averages[team.id].append(Fraction(sum(elos), len(elos)) if elos else None)
-
-    def table(after: int) -> tuple[TeamStanding, ...]:
-        return tuple(team_standings(event, sides, after))
-
-    return TeamResults(sides, done, table(done) if done else (), averages, table)
 
 
 def late_groups(event: Event, ratings: dict[PlayerId, list[Rating | None]]) -> dict[PlayerId, tuple[str, Fraction]]:

@@ -16,19 +16,18 @@ from ...model import Event, Player, PlayerId, Team, TeamSetup
 from ...numbers import points
 from ..pairing import Candidate
 from ..festival_elo import Rating
-from ..standings import EventResults
+from .scores import TeamResults
 
 
-def candidates(event: Event, res: EventResults, round_number: int) -> list[Candidate]:
+def candidates(event: Event, teams: TeamResults, round_number: int) -> list[Candidate]:
     """Every team, best first: board points before the round, average Elo in force for the round, name (with an
     odd number the Swiss gives the last without a bye the bye: PRODUCT.md "Team byes")."""
-    assert res.teams is not None
-    before = {s.team: s.board_points for s in res.teams.by_round[round_number - 2]} if round_number > 1 else {}
+    before = {s.team: s.board_points for s in teams.by_round[round_number - 2]} if round_number > 1 else {}
     out = []
     for team in event.record(TeamSetup).teams:
         bp = before.get(team.id, Fraction(0))
-        average = res.teams.ratings[team.id][round_number - 1] or Fraction(0)
-        sides = [s for s in res.teams.sides[team.id] if s.round < round_number]
+        average = teams.ratings[team.id][round_number - 1] or Fraction(0)
+        sides = [s for s in teams.sides[team.id] if s.round < round_number]
         out.append((bp, average, team.name, Candidate(
             team.id, bp, f"{team.name} ({points(bp)})", frozenset(s.opponent for s in sides if s.opponent),
             had_bye=any(s.opponent is None for s in sides))))

@@ -11,11 +11,14 @@ team points) and half its boards in board points, and is nobody's opponent in th
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .. import shogi
+from ..festival_elo import Rating
 from ...model import Event, Match, PlayerId, TeamSetup
 
 TEAM_POINTS = {"win": 2, "draw": 1, "loss": 0}
@@ -132,3 +135,32 @@ def team_standings(event: Event, sides: dict[str, list[MatchSide]], after_round:
         table.append(TeamStanding(rank, counts[values[t]] > 1, t, values[t], len(mine[t])))
     return table
 
+
+@dataclass(frozen=True)
+class TeamResults:
+    sides: dict[str, list[MatchSide]]  # each team's complete matches
+    completed: int
+    final: tuple[TeamStanding, ...]  # after the last completed round
+    ratings: dict[str, list[Fraction | None]]  # each team's average festival Elo, by round (index 0 = round 1)
+    table: Callable[[int], tuple[TeamStanding, ...]] = field(repr=False, compare=False)
+
+    @functools.cached_property
+    def by_round(self) -> tuple[tuple[TeamStanding, ...], ...]:
+        """After round 1, 2, … completed: made when a page asks (`check` needs only the final table)."""
+        return (*(self.table(r) for r in range(1, self.completed)), self.final) if self.completed else ()
+
+
+def team_results(event: Event, ratings: dict[PlayerId, list[Rating | None]], done: int) -> TeamResults:
+    """A team event's team standings, round by round, and each team's average Elo."""
+    sides = match_sides(event)
+    averages: dict[str, list[Fraction | None]] = {}
+    for team in event.record(TeamSetup).teams:
+        averages[team.id] = []
+        for r in range(event.rounds_planned):
+            elos = [x.elo for ref in team.members if (x := ratings[ref.id][r]) is not None]
+            averages[team.id].append(Fraction(sum(elos), len(elos)) if elos else None)
+
+    def table(after: int) -> tuple[TeamStanding, ...]:
+        return tuple(team_standings(event, sides, after))
+
+    return TeamResults(sides, done, table(done) if done else (), averages, table)
