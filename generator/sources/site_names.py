@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-SITE_SOURCE = Path(__file__).resolve().parent.parent / "site_src"  # the hand-written pages and the theme's files
+SITE_SOURCE = Path(__file__).resolve().parents[2] / "site_src"  # the hand-written pages and the theme's files
 # What the generator and the theme write at the top of the site, besides the hand-written pages.
 SITE_TOP = frozenset({"index", "players", "api", "search", "assets", "promotion", "404", "sitemap", "stylesheets",
                       "javascripts", "images", "fonts"})
