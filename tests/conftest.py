@@ -14,6 +14,8 @@ import pytest
 
 from generator.pipeline import Loaded, load
 
+from .support import CHROMIUM, CHROMIUM_ARGS
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
@@ -102,9 +104,6 @@ def build_site(data: Path, site: Path) -> subprocess.CompletedProcess[str]:
 def browser() -> Iterator[Browser]:
     """Debian's Chromium, driven by Playwright (which cannot download a browser of its own here)."""
     from playwright.sync_api import sync_playwright
-
-    sys.path.insert(0, str(ROOT / "bench"))
-    from archive import CHROMIUM, CHROMIUM_ARGS  # type: ignore[import-not-found]  # (the benchmark's settings)
 
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

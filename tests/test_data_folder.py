@@ -15,12 +15,11 @@ import pytest
 from generator.cli.starter import STARTERS
 
 from .conftest import MINI, ROOT, build_site, problems, run_generator
+from .support import repository_copy
 
 DATA = ROOT / "data"
 THIS = "tests/test_data_folder.py"
 SUITE_TEST = f"{THIS}::test_the_whole_suite_passes_with_another_festival_in_data"
-sys.path.insert(0, str(ROOT / "bench"))
-from ci import repository_copy  # type: ignore[import-not-found]  # noqa: E402  (bench/ci.py's)
 
 
 def test_whatever_data_holds_checks_and_builds(tmp_path: Path):

@@ -84,9 +84,7 @@ def test_nothing_is_now_when_every_round_is_played(demo_build):
 
 @pytest.fixture(scope="module")
 def pending_url(pending) -> Iterator[str]:
-    import sys
-    sys.path.insert(0, str(ROOT / "bench"))
-    from archive import serving  # type: ignore[import-not-found]
+    from .support import serving
     with serving(pending) as url:
         yield url
 
@@ -160,9 +158,7 @@ def _printed(browser: Browser, site: Path, path: str, out: Path) -> tuple[int, s
     """The page as Chromium prints it to PDF on A4: its number of pages, its text (pdftotext) and what the
     QR code on its first page says (the page drawn at 150 dpi by pdftoppm, read by zbarimg)."""
     import subprocess
-    import sys
-    sys.path.insert(0, str(ROOT / "bench"))
-    from archive import serving  # type: ignore[import-not-found]
+    from .support import serving
     with serving(site) as url:
         page = browser.new_page()
         page.goto(url.rstrip("/") + "/" + path)

@@ -13,12 +13,9 @@ import time
 from pathlib import Path
 
 from .conftest import MINI, ROOT
+from .support import fetch, free_port
 
 PAGE = "cup/open/round-2/"
-
-
-sys.path.insert(0, str(ROOT / "bench"))
-from preview import fetch, free_port  # type: ignore[import-not-found]  # noqa: E402  (bench/preview.py's)
 
 
 def wait_for(url: str, wanted: re.Pattern[str], limit: float = 60) -> str:
@@ -78,7 +75,7 @@ import os  # noqa: E402
 
 from playwright.sync_api import Browser, expect  # noqa: E402
 
-from archive import CHROMIUM, CHROMIUM_ARGS  # type: ignore[import-not-found]  # noqa: E402
+from .support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 ESCAPED_TAG = re.compile(r"&lt;/?(?:h1|h2|table|thead|tr|td|th|div|p|ol|li|a|span)[ >]")  # page HTML shown as text
 ROUND_2 = "cup/open/round-2.yaml"
