@@ -24,6 +24,17 @@ MINI = ROOT / "tests" / "fixtures" / "mini"
 DEMO = ROOT / "tests" / "fixtures" / "demo"  # the demo festival, owned by the tests (data/ is the organizer's)
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks by the fixtures a test uses, as pyproject.toml declares them: `browser` (Chromium) and `build` (a
+    whole site built: the demo's, the mini festival's). Tests that build otherwise carry the mark themselves."""
+    for item in items:
+        names = set(getattr(item, "fixturenames", ()))
+        if "browser" in names:
+            item.add_marker(pytest.mark.browser)
+        if names & {"demo_build", "mini_build"}:
+            item.add_marker(pytest.mark.build)
+
+
 def load_clean(root: Path) -> Loaded:
     """A data folder that must read without errors (the errors are shown when it does not)."""
     loaded = load(root)

@@ -44,6 +44,7 @@ def text_of(html: str) -> str:
     return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html))).replace(" ,", ",").replace(" .", ".").strip()
 
 
+@pytest.mark.build
 def test_a_players_next_games_come_first_on_his_page(pending):
     page = (pending / "players/evans-rhys/index.html").read_text(encoding="utf-8")
     body = page[page.index("<h1"):]
@@ -60,6 +61,7 @@ def test_a_players_next_games_come_first_on_his_page(pending):
     assert "board 16 against Evans, Rhys · ☗ sente · gives 4P" in giver
 
 
+@pytest.mark.build
 def test_the_home_and_festival_pages_show_the_rounds_being_played(pending):
     for path, prefix in (("index.html", ""), ("2000-mso-shogi/index.html", "../")):
         html = (pending / path).read_text(encoding="utf-8")

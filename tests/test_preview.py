@@ -12,10 +12,14 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from .conftest import MINI, ROOT
 from .support import fetch, free_port
 
 PAGE = "cup/open/round-2/"
+
+pytestmark = pytest.mark.build  # each test starts `generator serve`, which builds the whole site
 
 
 def wait_for(url: str, wanted: re.Pattern[str], limit: float = 60) -> str:
