@@ -31,21 +31,17 @@ resident size of the child and the processes it waited for.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import datetime as dt
-import functools
-import http.server
 import os
 import random
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import TypeVar
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,6 +52,7 @@ from generator.names import ascii_fold, slug  # noqa: E402
 from generator.rules.pairing import shuffle  # noqa: E402
 from generator.rules.round_robin import berger  # noqa: E402
 from generator.rules.festival_elo import GRADES  # noqa: E402
+from tests.support import CHROMIUM, CHROMIUM_ARGS, serving  # noqa: E402  (shared with the browser tests)
 
 FAMILY = ["Müller", "Schmidt", "de Vries", "Jansen", "Bakker", "Smith", "Brown", "Dubois", "Lefèvre", "Rossi",
           "García", "Novák", "Dvořák", "Kowalski", "Nagy", "Andersson", "Virtanen", "Jensen", "Peeters", "Huber",
@@ -624,28 +621,6 @@ def run(argv: list[str], cwd: Path) -> Run:
 
 def size_mb(folder: Path) -> float:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file()) / 1e6
-
-
-CHROMIUM = "/usr/bin/chromium"  # Debian's package; Playwright drives it
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
-
-
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args: object) -> None:
-        pass
-
-
-@contextlib.contextmanager
-def serving(site: Path) -> Iterator[str]:
-    """A built site served over HTTP on a free local port while the block runs: its address."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def search_seconds(site: Path, family: str) -> tuple[float, float] | str:

@@ -26,8 +26,9 @@ from pathlib import Path
 from ruamel.yaml import YAML
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "bench"))
+sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 from archive import write_archive  # noqa: E402
+from tests.support import repository_copy  # noqa: E402
 
 WORKFLOW = ROOT / ".github" / "workflows" / "results.yml"
 
@@ -36,22 +37,6 @@ def results_steps() -> list[tuple[str, str]]:
     """The results job's command steps: (name, command)."""
     job = YAML(typ="safe").load(WORKFLOW.read_text(encoding="utf-8"))["jobs"]["results"]
     return [(step.get("name", step["run"]), step["run"]) for step in job["steps"] if "run" in step]
-
-
-def repository_copy(target: Path, leave_out: tuple[str, ...] = (), link: tuple[str, ...] = ()) -> Path:
-    """The repository's files as git knows them (tracked and new, not ignored) in `target`, but for those under
-    `leave_out`; the folders in `link` (installed tools: .venv, node_modules) are linked, not copied."""
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
-                            capture_output=True, check=True).stdout.decode().split("\0")
-    for name in filter(None, listed):
-        if name.startswith(leave_out) or not (ROOT / name).is_file():  # (a file deleted, not yet committed)
-            continue
-        (target / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / name, target / name)
-    for name in link:
-        if (ROOT / name).exists():
-            (target / name).symlink_to(ROOT / name)
-    return target
 
 
 def last_round(data: Path) -> Path:

@@ -22,26 +22,14 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tests.support import fetch, free_port  # noqa: E402  (shared with the preview's tests)
+
 ROUND = "2000-mso-shogi/championship/round-9.yaml"
 PAGE = "2000-mso-shogi/championship/round-9/"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def fetch(url: str) -> str:
-    try:
-        with urllib.request.urlopen(url, timeout=5) as r:
-            return str(r.read().decode("utf-8"))
-    except OSError:
-        return ""
 
 
 def board_1(text: str, result: str) -> re.Pattern[str]:

@@ -14,12 +14,25 @@ import pytest
 
 from generator.pipeline import Loaded, load
 
+from .support import CHROMIUM, CHROMIUM_ARGS
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = ROOT / "tests" / "fixtures" / "mini"
 DEMO = ROOT / "tests" / "fixtures" / "demo"  # the demo festival, owned by the tests (data/ is the organizer's)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks by the fixtures a test uses, as pyproject.toml declares them: `browser` (Chromium) and `build` (a
+    whole site built: the demo's, the mini festival's). Tests that build otherwise carry the mark themselves."""
+    for item in items:
+        names = set(getattr(item, "fixturenames", ()))
+        if "browser" in names:
+            item.add_marker(pytest.mark.browser)
+        if names & {"demo_build", "mini_build"}:
+            item.add_marker(pytest.mark.build)
 
 
 def load_clean(root: Path) -> Loaded:
@@ -102,9 +115,6 @@ def build_site(data: Path, site: Path) -> subprocess.CompletedProcess[str]:
 def browser() -> Iterator[Browser]:
     """Debian's Chromium, driven by Playwright (which cannot download a browser of its own here)."""
     from playwright.sync_api import sync_playwright
-
-    sys.path.insert(0, str(ROOT / "bench"))
-    from archive import CHROMIUM, CHROMIUM_ARGS  # type: ignore[import-not-found]  # (the benchmark's settings)
 
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

@@ -12,9 +12,10 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import DEMO, ROOT, build_site
+from .support import serving
 
 sys.path.insert(0, str(ROOT / "bench"))
-from archive import serving, write_archive  # noqa: E402  (a local server, the synthetic archive)
+from archive import write_archive  # noqa: E402  (the synthetic archive)
 
 PHONE = {"width": 375, "height": 812}
 

@@ -15,14 +15,14 @@ import pytest
 from generator.cli.starter import STARTERS
 
 from .conftest import MINI, ROOT, build_site, problems, run_generator
+from .support import repository_copy
 
 DATA = ROOT / "data"
 THIS = "tests/test_data_folder.py"
 SUITE_TEST = f"{THIS}::test_the_whole_suite_passes_with_another_festival_in_data"
-sys.path.insert(0, str(ROOT / "bench"))
-from ci import repository_copy  # type: ignore[import-not-found]  # noqa: E402  (bench/ci.py's)
 
 
+@pytest.mark.build
 def test_whatever_data_holds_checks_and_builds(tmp_path: Path):
     # The one test that reads data/: the organizer's festival (on a fresh clone, the demo), as CI checks it.
     errors, _ = problems(DATA)
@@ -32,6 +32,9 @@ def test_whatever_data_holds_checks_and_builds(tmp_path: Path):
     assert (tmp_path / "site" / "index.html").is_file()
 
 
+@pytest.mark.browser
+@pytest.mark.build
+@pytest.mark.slow
 def test_the_whole_suite_passes_with_another_festival_in_data(tmp_path: Path):
     # An organizer's fork: data/ holds another valid festival (the hand-worked mini festival). Every test of the
     # repository, browser tests included, runs on that copy and passes. (This test itself is left out of the
@@ -57,6 +60,7 @@ def new(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL)
 
 
+@pytest.mark.build
 def test_new_with_every_kind_of_event_checks_builds_and_pairs(tmp_path: Path):
     data = tmp_path / "data"
     every = ",".join(STARTERS)

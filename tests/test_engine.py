@@ -8,6 +8,8 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
+
 from .conftest import DEMO, ROOT, run_generator
 
 GENERATOR_TAG = re.compile(rb'<meta name="generator" content="([^"]*)">')
@@ -17,6 +19,7 @@ def files(site: Path) -> dict[str, bytes]:
     return {str(p.relative_to(site)): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
 
 
+@pytest.mark.build
 def test_properdocs_builds_the_demo_byte_for_byte_as_mkdocs_does_but_for_the_generator_tag(tmp_path: Path):
     data = tmp_path / "data"
     shutil.copytree(DEMO, data)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
+import pytest
+
 from generator.model import Outcome
 from generator.pipeline import load
 
@@ -85,6 +87,7 @@ def test_a_turnering_tournament_without_time_control_is_not_rated(datadir):
     assert fesa.reason == "no time control is given, so it cannot be shown to meet FESA's minimum"
 
 
+@pytest.mark.build
 def test_the_original_file_is_offered_even_when_the_event_is_not_rated(datadir, tmp_path):
     # No time-control line (none of the real files has one): not rated, but the file is still published
     # unchanged, byte for byte, and the page says both things separately.

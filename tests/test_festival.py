@@ -129,6 +129,7 @@ def test_fund_total_and_warning(fest):
     assert any("130.00 GBP of prizes are awarded, more than the 100.00 GBP prize fund" in w for w in warnings)
 
 
+@pytest.mark.build
 def test_fixture_site_pages(tmp_path):
     site = tmp_path / "site"
     result = build_site(GP, site)

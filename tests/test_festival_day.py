@@ -44,6 +44,7 @@ def text_of(html: str) -> str:
     return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html))).replace(" ,", ",").replace(" .", ".").strip()
 
 
+@pytest.mark.build
 def test_a_players_next_games_come_first_on_his_page(pending):
     page = (pending / "players/evans-rhys/index.html").read_text(encoding="utf-8")
     body = page[page.index("<h1"):]
@@ -60,6 +61,7 @@ def test_a_players_next_games_come_first_on_his_page(pending):
     assert "board 16 against Evans, Rhys · ☗ sente · gives 4P" in giver
 
 
+@pytest.mark.build
 def test_the_home_and_festival_pages_show_the_rounds_being_played(pending):
     for path, prefix in (("index.html", ""), ("2000-mso-shogi/index.html", "../")):
         html = (pending / path).read_text(encoding="utf-8")
@@ -84,9 +86,7 @@ def test_nothing_is_now_when_every_round_is_played(demo_build):
 
 @pytest.fixture(scope="module")
 def pending_url(pending) -> Iterator[str]:
-    import sys
-    sys.path.insert(0, str(ROOT / "bench"))
-    from archive import serving  # type: ignore[import-not-found]
+    from .support import serving
     with serving(pending) as url:
         yield url
 
@@ -160,9 +160,7 @@ def _printed(browser: Browser, site: Path, path: str, out: Path) -> tuple[int, s
     """The page as Chromium prints it to PDF on A4: its number of pages, its text (pdftotext) and what the
     QR code on its first page says (the page drawn at 150 dpi by pdftoppm, read by zbarimg)."""
     import subprocess
-    import sys
-    sys.path.insert(0, str(ROOT / "bench"))
-    from archive import serving  # type: ignore[import-not-found]
+    from .support import serving
     with serving(site) as url:
         page = browser.new_page()
         page.goto(url.rstrip("/") + "/" + path)

@@ -7,11 +7,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
 from fuzz import fuzz  # noqa: E402
 
 
+@pytest.mark.slow
 def test_three_hundred_mutations_give_only_located_errors():
     counts, examples = fuzz(300, seed=4711)
     assert sum(counts.values()) == 300

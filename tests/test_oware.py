@@ -410,6 +410,7 @@ def test_unreadable_records(copy):
     assert any(":4:5: error: board 3 is not a game" in e for e in errors), errors
 
 
+@pytest.mark.build
 def test_fixture_site(tmp_path):
     site = tmp_path / "site"
     result = build_site(FIXTURE, site)

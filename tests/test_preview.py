@@ -12,13 +12,14 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from .conftest import MINI, ROOT
+from .support import fetch, free_port
 
 PAGE = "cup/open/round-2/"
 
-
-sys.path.insert(0, str(ROOT / "bench"))
-from preview import fetch, free_port  # type: ignore[import-not-found]  # noqa: E402  (bench/preview.py's)
+pytestmark = pytest.mark.build  # each test starts `generator serve`, which builds the whole site
 
 
 def wait_for(url: str, wanted: re.Pattern[str], limit: float = 60) -> str:
@@ -78,7 +79,7 @@ import os  # noqa: E402
 
 from playwright.sync_api import Browser, expect  # noqa: E402
 
-from archive import CHROMIUM, CHROMIUM_ARGS  # type: ignore[import-not-found]  # noqa: E402
+from .support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 ESCAPED_TAG = re.compile(r"&lt;/?(?:h1|h2|table|thead|tr|td|th|div|p|ol|li|a|span)[ >]")  # page HTML shown as text
 ROUND_2 = "cup/open/round-2.yaml"

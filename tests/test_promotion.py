@@ -221,6 +221,7 @@ def write_season(root: Path) -> None:
     (root / "players.yaml").write_text("\n".join(lines) + "\n")
 
 
+@pytest.mark.build
 def test_the_command_and_the_pages(tmp_path):
     data = tmp_path / "data"
     write_season(data)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from generator.fesa.lisp import read_all
 from generator.diagnostics import Report
 
@@ -73,6 +75,7 @@ def _with_list(datadir) -> Path:
     return datadir.root
 
 
+@pytest.mark.build
 def test_a_festival_starts_from_its_fesa_list_and_previews_promotions(datadir, tmp_path):
     root = _with_list(datadir)
     rated = load_clean(root).ratings["cup/open"].changes

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 from generator.model import Outcome
 from generator.rules.scoring import RoundRecord
 from generator.rules.sente import balance, order
@@ -41,6 +43,7 @@ def test_the_balanced_rule_step_by_step():
     assert order(pairs, records, 4) == [("b", "a"), ("e", "f"), ("i", "j"), ("h", "g"), ("h", "g")]
 
 
+@pytest.mark.build
 def test_furigoma_pairs_in_ranking_order_and_pages_show_no_colours_until_the_result(datadir, tmp_path):
     event = datadir.root / "cup/open/event.yaml"
     event.write_text(event.read_text(encoding="utf-8") + "sente: furigoma\n", encoding="utf-8")

@@ -388,6 +388,7 @@ def test_pair_proposes_the_fixture_rounds(copy, number, boards, bye):
 
 # --- the site -----------------------------------------------------------------------------------------------
 
+@pytest.mark.build
 def test_site_pages(tmp_path):
     site = tmp_path / "site"
     result = build_site(FIXTURE, site)

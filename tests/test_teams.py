@@ -219,6 +219,7 @@ def test_seven_teams_pair_with_a_bye_for_the_lowest_ranked(tmp_path):
     assert sorted(t.id for m in rnd.matches for t in m.teams) == ["a", "b", "c", "d", "e", "f"]
 
 
+@pytest.mark.build
 def test_a_team_bye_scores_a_won_match_and_half_its_boards_and_is_nobodys_opponent(tmp_path):
     data = _seven_teams(tmp_path)
     r1 = data / "cup/match/round-1.yaml"

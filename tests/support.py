@@ -1,0 +1,69 @@
+"""Helpers the tests share with the benchmarks (bench/ imports them from here): Chromium's settings, a built site
+served on a local port, an HTTP fetch, a free port, and a copy of the repository as git knows it."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import shutil
+import socket
+import subprocess
+import threading
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CHROMIUM = "/usr/bin/chromium"  # Debian's package; Playwright drives it
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def serving(site: Path) -> Iterator[str]:
+    """A built site served over HTTP on a free local port while the block runs: its address."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def fetch(url: str) -> str:
+    """The page at `url`, or "" when it cannot be had (yet)."""
+    try:
+        with urllib.request.urlopen(url, timeout=5) as r:
+            return str(r.read().decode("utf-8"))
+    except OSError:
+        return ""
+
+
+def repository_copy(target: Path, leave_out: tuple[str, ...] = (), link: tuple[str, ...] = ()) -> Path:
+    """The repository's files as git knows them (tracked and new, not ignored) in `target`, but for those under
+    `leave_out`; the folders in `link` (installed tools: .venv, node_modules) are linked, not copied."""
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
+                            capture_output=True, check=True).stdout.decode().split("\0")
+    for name in filter(None, listed):
+        if name.startswith(leave_out) or not (ROOT / name).is_file():  # (a file deleted, not yet committed)
+            continue
+        (target / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, target / name)
+    for name in link:
+        if (ROOT / name).exists():
+            (target / name).symlink_to(ROOT / name)
+    return target
