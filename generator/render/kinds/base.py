@@ -1,12 +1,12 @@
 """What a kind of event, or a game, shows: its pages, its lines in the sidebar and on a player's page, its own
-JSON files. One class a kind and one a game, registered by the key of its rules (generator/kinds) in
-render/kinds/__init__.py. Page hooks get a narrow context (`Pages`), not the renderer, and compute nothing: they
-lay out what the pipeline computed."""
+JSON files. One class a kind and one a game, each registered as it is defined by the key of the rules it shows
+(generator/kinds). Page hooks get a narrow context (`Pages`, `Context`), not the renderer, and compute nothing:
+they lay out what the pipeline computed."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from markupsafe import Markup
 
@@ -21,11 +21,34 @@ from ..text import points
 from .context import Context, Pages
 from .knockout import knockout_line
 
+P = TypeVar("P")
 
-class GamePages:
+
+_REGISTRY: dict[tuple[str, str], type[Any]] = {}
+
+
+def registered(base: type[P]) -> dict[tuple[str, str], type[P]]:
+    """The pages classes of `base`'s family by (what the key names, key): ("format", "simul"), ("game", "oware")."""
+    return {k: cls for k, cls in _REGISTRY.items() if issubclass(cls, base)}
+
+
+class _Registered:
+    """A pages class registers itself by the key of the rules it shows, when it names one of its own."""
+
+    key: ClassVar[str]
+    names: ClassVar[str]  # what the key names: "format", "game", "eligibility" or "source"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "key" in cls.__dict__:
+            _REGISTRY[cls.names, cls.key] = cls
+
+
+class GamePages(_Registered):
     """What a game changes on the pages, whatever the format. The defaults are shogi's."""
 
     key: ClassVar[str] = "shogi"
+    names: ClassVar[str] = "game"
     rules_template: ClassVar[str] = "rules.html.j2"
     prize_rule: ClassVar[str] = "_prize_rule.html.j2"  # how prizes are given, on the prizes page
     standings_template: ClassVar[str] = "standings.html.j2"
@@ -69,10 +92,11 @@ class GamePages:
         return ""
 
 
-class KindPages:
+class KindPages(_Registered):
     """What a format changes on the pages. The defaults are an individual Swiss's."""
 
     key: ClassVar[str] = "swiss"
+    names: ClassVar[str] = "format"
     rules_format: ClassVar[str] = "_rules_swiss.html.j2"  # the rules page's lines on the format
     rules_eligibility: ClassVar[str] = ""  # … on who may play, when not everyone
     rules_ranking: ClassVar[str] = "_rules_ranking.html.j2"  # … on scoring and ranking
