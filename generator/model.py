@@ -41,7 +41,7 @@ class Player:
     residence: str = ""  # ISO code of the country of residence, when not the country of nationality
     last_rated_game: dt.date | None = None  # the player's last FESA-rated game before the festival
     grade_since: dt.date | None = None  # the day `grade` was awarded: the promotion system counts from it
-    grade_reliable: bool = True  # False: the promotion system leaves out games against him (seeds/004 (A))
+    grade_reliable: bool = True  # False: the promotion system leaves out games against him (docs/promotion.md#grades)
     estimated_grade: str | None = None  # a non-member's grade as the classification committee estimates it (B)
     fesa_games: int | None = None  # FESA-rated games before the festival, when known (the rating preview)
 
@@ -223,7 +223,8 @@ class Team:
 
 @dataclass(frozen=True)
 class Adjustment:
-    """The arbiters' new Elo for a player from a round on (seed: "possibly adjusted during the festival")."""
+    """The arbiters' new Elo for a player from a round on (docs/mso-2000.md#elo-for-festival-purposes: "possibly
+    adjusted during the festival")."""
 
     player: str
     from_round: int
@@ -315,7 +316,7 @@ class Event:
     playoff: Round | None = None  # the play-off's games (playoff.yaml), apart from the event's rounds
     schedule: tuple[ProgrammeItem, ...] = ()  # the event's sessions, for the festival programme
     shuffle_seed: int | None = None  # the seed of round 1's random pairing (Shuuro)
-    category: str = ""  # official tournaments (seeds/004): international, national, european, district
+    category: str = ""  # official (docs/promotion.md#valid-games): international, national, european, district
     sente: str = "balanced"  # who has sente in a proposed round (sente.py): "balanced" or "furigoma"
     own: tuple[KindRecord, ...] = ()  # what only its kind and its game have (teams, givers, armies): `record`
 

@@ -1,4 +1,5 @@
-"""turnering.txt: the reader, and every validator message of the guide (seeds/003…), good and bad files."""
+"""turnering.txt: the reader, and every validator message of the guide (docs/fesa-turnering.md#validator-messages),
+good and bad files."""
 
 from __future__ import annotations
 
@@ -253,7 +254,8 @@ def test_an_invalid_handicap_on_one_side_gives_only_that_message():
 
 
 def test_the_guides_faq_example_of_a_no_show_against_a_paired_opponent():
-    # seeds/003 FAQ, verbatim: "1 [Smith][John][2- 3# 1=] 1.5": in round 2 Smith did not show up against #3.
+    # The guide's FAQ (docs/fesa-turnering.md#results), verbatim: "1 [Smith][John][2- 3# 1=] 1.5": in round 2
+    # Smith did not show up against #3.
     t, found = check("[Cup]\n[2024-01-06]\n1 [Smith][John][2- 3# 1=] 1.5\n2 [B][B] [1+ 0+ 0+] 3\n"
                      "3 [C][C] [0+ 1+ 0+] 3\n")
     assert t is not None

@@ -14,7 +14,8 @@ def test_standard_order_keeps_1_and_2_apart_until_the_final():
 def test_32_europeans_play_1_v_32_2_v_31_without_byes():
     b = bracket_for(32)
     assert (b.size, b.first_round, b.byes) == (32, 1, [])
-    # seeds/000…: "round 1: 1 vs 32, 2 vs 31, etc." — every pair of seeds adds up to 33.
+    # docs/mso-2000.md#european-shogi-championship: "round 1: 1 vs 32, 2 vs 31, etc." — every pair of seeds adds
+    # up to 33.
     games = b.first_round_games()
     assert len(games) == 16 and all(a + c == 33 for a, c in games)
 

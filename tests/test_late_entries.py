@@ -24,7 +24,7 @@ def test_a_latecomer_on_a_floor_goes_up():
 
 
 @pytest.mark.parametrize("group_elo, from_round, points", [
-    # The seed's table by entry after round 1, 2, 3 (= playing from round 2, 3, 4).
+    # The table of docs/mso-2000.md#late-entries by entry after round 1, 2, 3 (= playing from round 2, 3, 4).
     (1900, 2, 0), (1900, 3, 1), (1900, 4, 1),   # top
     (1700, 2, 0), (1700, 3, 0), (1700, 4, 1),   # middle
     (1500, 2, 0), (1500, 3, 0), (1500, 4, 0)])  # bottom

@@ -1,4 +1,4 @@
-"""Oware (seeds/002, the 2012 MSO rules; PRODUCT.md "Rulings", Oware): the rules engine on positions worked out
+"""Oware (docs/oware.md, the 2012 MSO rules; docs/rulings.md#oware): the rules engine on positions worked out
 by hand, the checks of a game's record, the Berger tables, the MSO tie-breaks, and an all-play-all end to end.
 
 Houses: the first player's a-f are indices 0-5, the second's A-F 6-11; seeds go a → f → A → F → a.
@@ -148,7 +148,7 @@ def test_a_short_game_replayed_move_by_move():
     assert [p.houses for p in positions(["f", "A", "e", "B", "f"])][2] == (4, 4, 4, 4, 4, 0, 0, 6, 6, 6, 5, 5)
 
 
-# --- the record of a game: seeds, result and ending (seeds/002) ---------------------------------------------
+# --- the record of a game: seeds, result and ending (docs/oware.md) -----------------------------------------
 
 @pytest.mark.parametrize(("result", "ending", "seeds", "expected"), [
     (Result.SENTE_WINS, "25-seeds", (25, 23), []),  # 25 ends it; 48 - 25 = 23 is the most the loser can have
@@ -306,9 +306,9 @@ def test_fixture_table(loaded):
 
 
 def test_prizes_are_shared_on_equal_points(loaded):
-    # 30 and 20 GBP. PRODUCT.md: cash prizes are never tiebroken, Oware's neither (the tie-breaks order the
-    # table: Cat 2nd, Bob 3rd by SB). Ann alone on 3 VP: 30. Cat and Bob on 2½ occupy places 2 and 3, whose
-    # prizes are 20 + 0 = 20, split in two: 10 each.
+    # 30 and 20 GBP. docs/rulings.md#prize-ties: cash prizes are never tiebroken, Oware's neither (the tie-breaks order
+    # the table: Cat 2nd, Bob 3rd by SB). Ann alone on 3 VP: 30. Cat and Bob on 2½ occupy places 2 and 3, whose prizes
+    # are 20 + 0 = 20, split in two: 10 each.
     awards = loaded.prizes[EVENT].awards
     assert {a.player: str(a.amount) for a in awards} == {"ash-ann": "30.00", "cedar-cat": "10.00", "birch-bob": "10.00"}
     assert loaded.prizes[EVENT].remainder == 0

@@ -1,4 +1,4 @@
-"""Swiss pairing (PRODUCT.md rulings) and the `pair` command; every expected pairing worked out by hand."""
+"""Swiss pairing (docs/rulings.md#swiss-pairing) and the `pair` command; every expected pairing worked out by hand."""
 
 from __future__ import annotations
 

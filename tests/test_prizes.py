@@ -1,4 +1,4 @@
-"""Prize money (PRODUCT.md rulings, Prize ties): pooled shares, category prizes, Decimal to the penny."""
+"""Prize money (docs/rulings.md#prize-ties): pooled shares, category prizes, Decimal to the penny."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from fractions import Fraction as F
 
 from generator.rules.prizes import award
 
-MSO = tuple(D(x) for x in (450, 350, 250, 200, 150, 100, 50))  # seeds/000…: MSOWSC places 1-7
+MSO = tuple(D(x) for x in (450, 350, 250, 200, 150, 100, 50))  # docs/mso-2000.md#msowsc: places 1-7
 
 
 def amounts(result) -> dict[str, tuple[str, D]]:

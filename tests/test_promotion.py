@@ -1,4 +1,4 @@
-"""The Dutch points promotion system (seeds/004), on seasons of games built here, each worked out by hand.
+"""The Dutch points promotion system (docs/promotion.md), on seasons of games built here, each worked out by hand.
 
 The player "me" plays one game per event, each against an opponent of his own who plays no other game (so no
 opponent is ever promoted). Unless a test says otherwise an event is official ("national"), 60 minutes +

@@ -1,6 +1,6 @@
 """Elo sources, the grade table, handicaps and their boundaries, adjustments, the arbiter's commands.
 
-Rules: seeds/000… "SHOGI ELO RATINGS AND HANDICAPS"; grade table: real-data/README.md.
+Rules: docs/mso-2000.md#elo-for-festival-purposes, docs/mso-2000.md#handicaps; grade table: docs/fesa-ratings.md#grades.
 """
 
 from __future__ import annotations
@@ -59,7 +59,8 @@ def test_an_unknown_grade_is_a_located_error(datadir):
         "(grades run from 15 kyu to 6 dan: write e.g. 3d, 1k or '2 kyu')"]
 
 
-# The seed's table: L 100, B 200, R 250, RL 350, 2P 450, 4P 550, 5P 750, 6P 1000, rounded down; below 100 even.
+# docs/mso-2000.md#handicaps: L 100, B 200, R 250, RL 350, 2P 450, 4P 550, 5P 750, 6P 1000, rounded down; below
+# 100 even.
 BOUNDARIES = [(99, None), (100, "l"), (199, "l"), (200, "b"), (249, "b"), (250, "r"), (349, "r"), (350, "rl"),
               (449, "rl"), (450, "2p"), (549, "2p"), (550, "4p"), (749, "4p"), (750, "5p"), (999, "5p"),
               (1000, "6p"), (1500, "6p"), (0, None), (-300, None)]
@@ -78,7 +79,7 @@ def test_handicap_table_boundaries_in_a_5_board_simul(erd, code):
 
 @pytest.mark.parametrize("boards, effect", [(1, 0), (2, 75), (4, 151), (5, 175), (10, 250), (20, 325)])
 def test_simul_effect(boards, effect):
-    # 250 x log10(N): 2 -> 75.26, 4 -> 150.51 (the seed's 151), 5 -> 174.74, 10 -> 250, 20 -> 325.26.
+    # 250 x log10(N): 2 -> 75.26, 4 -> 150.51 (the festival's 151), 5 -> 174.74, 10 -> 250, 20 -> 325.26.
     assert handicaps.simul_effect(boards) == effect
 
 

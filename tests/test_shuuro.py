@@ -1,4 +1,4 @@
-"""Shuuro-250 (seeds/001 and PRODUCT.md "Rulings", Shuuro): armies, eliminated points, TP and Delta, the winner
+"""Shuuro-250 (docs/shuuro-250.md and docs/rulings.md#shuuro): armies, eliminated points, TP and Delta, the winner
 criteria group by group, the random first round and the Delta-ordered Swiss.
 
 Fixture tests/fixtures/shuuro: five players, three rounds, worked out by hand below.

@@ -210,7 +210,7 @@ def test_entry_fees_are_for_organizers_not_the_public_site(demo_build):
 
 def test_demo_shuuro_recount_and_ties(demo_build):
     """Recount the Shuuro-250 demo from its round files, independently of the generator, against hand totals."""
-    cost = {"queen": 110, "rook": 70, "bishop": 40, "knight": 40, "pawn": 10}  # seeds/001 roster sheet
+    cost = {"queen": 110, "rook": 70, "bishop": 40, "knight": 40, "pawn": 10}  # docs/shuuro-250.md#army-limits
     yaml = YAML(typ="safe")
     tp: dict[str, int] = {}
     deltas: dict[str, list[int]] = {}
@@ -310,8 +310,8 @@ def test_demo_oware_masters_recount_and_ties(demo_build):
         ("4", "Agyeman, Nana", "2", "6", ""), ("5", "Reid, Andre", "2", "3½", "SB"),
         ("6", "Clarke, Simone", "2", "3½", "game"), ("7", "Horák, Jakub", "1½", "4¾", "")]
     assert "equal on 2 VP; head-to-head: won their game in round 5" in html_text
-    # Prizes 50 and 25 GBP, never tiebroken (PRODUCT.md): Mensah alone on 5½, 50; Owusu and Darko on 4 occupy
-    # places 2 and 3, 25 + 0 = 25 pooled, 12.50 each, though head-to-head puts Owusu above Darko in the table.
+    # Prizes 50 and 25 GBP, never tiebroken (docs/rulings.md#prize-ties): Mensah alone on 5½, 50; Owusu and Darko on 4
+    # occupy places 2 and 3, 25 + 0 = 25 pooled, 12.50 each, though head-to-head puts Owusu above Darko in the table.
     prizes = (site / "2012-mso-oware/oware-masters/prizes/index.html").read_text(encoding="utf-8")
     assert [(r[0], r[1], r[3]) for r in _table_rows(prizes) if r] == [
         ("1st place", "Mensah, Ama", "50.00"), ("places 2–3, shared by 2", "Owusu, Kwabena", "12.50"),

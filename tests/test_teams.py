@@ -1,7 +1,7 @@
 """The Handicap Team Match: scores A-F on six teams, prizes, a 4-v-3 match, pairing, forming teams.
 
-Fixture tests/fixtures/teams: six teams of two (team_size 2), three rounds; each round file states the match
-scores in comments. Every expected value below is worked out by hand from those files and the seed's rules.
+Fixture tests/fixtures/teams: six teams of two (team_size 2), three rounds; each round file states the match scores in
+comments. Every expected value below is worked out by hand from those files and docs/mso-2000.md#handicap-team-match.
 """
 
 from __future__ import annotations

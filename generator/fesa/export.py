@@ -1,6 +1,6 @@
 """Our events as FESA tournaments: which events are rated, and the turnering.txt of each.
 
-PRODUCT.md "Rulings", FESA export: events below FESA's minimum time control are not exported and the site
+docs/rulings.md#fesa-export: events below FESA's minimum time control are not exported and the site
 says so; a name ISO 8859-1 cannot hold is an error naming the player and the characters until the player's
 data gives a fesa_name; nothing is dropped silently.
 """
@@ -16,8 +16,8 @@ from ..rules.standings import EventResults
 from .turnering import ENCODING, Line, Token, Tournament
 from .validate import meets_minimum
 
-# Our outcomes in FESA's notation. seeds/003…: "0+" bye, "0-" skipped round, "0=" half-point bye,
-# "0#" no-show; PRODUCT.md rulings: the no-show's opponent gets a win without playing, "0+".
+# Our outcomes in FESA's notation. docs/fesa-turnering.md#results: "0+" bye, "0-" skipped round, "0=" half-point bye,
+# "0#" no-show; docs/rulings.md#scores: the no-show's opponent gets a win without playing, "0+".
 _UNPAIRED = {Outcome.BYE: "+", Outcome.FORFEIT_WIN: "+", Outcome.FORFEIT_LOSS: "#", Outcome.ABSENT: "-",
              Outcome.HALF_BYE: "=", Outcome.LATE: "-"}
 _PLAYED = {Outcome.WIN: "+", Outcome.LOSS: "-", Outcome.DRAW: "="}
@@ -71,7 +71,8 @@ def round_tokens(res: EventResults, pid: str, number: dict[str, int]) -> list[To
     for rec in res.records[pid]:
         if rec.outcome in _PLAYED and rec.opponent is not None:
             h = res.handicaps.get((rec.round, rec.board or 0))
-            # seeds/003…: "The player giving the handicap uses a minus sign, the player receiving a plus".
+            # docs/fesa-turnering.md#handicaps: "The player giving the handicap uses a minus sign, the player
+            # receiving a plus".
             written = f"{'-' if h.giver == pid else '+'}{h.code}" if h else None
             tokens.append(Token(number[rec.opponent], _PLAYED[rec.outcome], written))
         else:
@@ -110,7 +111,7 @@ def tournament(event: Event, res: EventResults, players: dict[str, Player], repo
     if not ok:
         return None
     start, end = event.start, event.end or event.start
-    # seeds/003…: line 2 is the *last* tournament date; the range goes into the name line.
+    # docs/fesa-turnering.md#header-lines: line 2 is the *last* tournament date; the range goes into the name line.
     dates = (end.isoformat(), end.isoformat()) if end else None
     country = country_name(event.country) if event.country else ""
     place = ", ".join(x for x in (event.fesa_city or event.city, _ascii(country) if unencodable(country) else country)

@@ -1,4 +1,4 @@
-"""The e-mails the guide asks organizers to send (seeds/003…): registration before, results after."""
+"""The e-mails the guide asks organizers to send (docs/fesa-turnering.md): registration before, results after."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from ..countries import country_name
 from ..model import Event, Festival
 from .validate import meets_minimum
 
-RATING_OFFICER = "rating@fesashogi.eu"  # seeds/003…, "SUBMITTING RESULTS TO FESA"
-NOTICE_DAYS = 14  # seeds/003…: "Register your tournament with FESA at least 2 weeks before the event date"
+RATING_OFFICER = "rating@fesashogi.eu"  # docs/fesa-turnering.md#submitting-results
+# docs/fesa-turnering.md#registration: "Register your tournament with FESA at least 2 weeks before the event date"
+NOTICE_DAYS = 14
 
 
 def _dates(event: Event) -> str:

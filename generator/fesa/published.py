@@ -8,8 +8,8 @@ engine (program.py), to measure how far a table alone lets the preview agree wit
     30 Le Pelleter    Ronan      FR   8 Kyu  1059   1-      16-(+r ) 34+(-rl) …   4  +124
     Promoting Shibutani Kazushi to 4 Dan
 
-The quirks of real tables (real-data/README.md): a lowercase nationality, opponent numbers from 100 that push
-the columns out of line (so a line is read by its parts, not by its columns), handicaps written `(+r )` with a
+The quirks of real tables (docs/fesa-turnering.md#published-tables): a lowercase nationality, opponent numbers from 100
+that push the columns out of line (so a line is read by its parts, not by its columns), handicaps written `(+r )` with a
 space (`-` gave the handicap, `+` received it), `*` after the ELO of an unrated player (the ELO shown is then his
 performance, and he has no +/-), points not in the order of the places, an optional MMS column.
 """

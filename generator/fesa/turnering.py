@@ -1,4 +1,4 @@
-"""The turnering.txt format (seeds/003…, "CREATING THE TOURNAMENT FILE"): records, reader and writer.
+"""The turnering.txt format (docs/fesa-turnering.md#the-file): records, reader and writer.
 
     [Tournament Name, City, Country, Date(range)]
     [YYYY-MM-DD]                      or [YYYY-MM-DD - YYYY-MM-DD]
@@ -20,7 +20,8 @@ from fractions import Fraction
 from ..diagnostics import Location, Report
 
 ENCODING = "iso-8859-1"
-HANDICAPS = ("m", "l", "b", "r", "rl", "2p", "4p", "5p", "6p")  # seeds/003…: "the permitted handicaps"
+# docs/fesa-turnering.md#handicaps: "the permitted handicaps"
+HANDICAPS = ("m", "l", "b", "r", "rl", "2p", "4p", "5p", "6p")
 
 _PLAYER = re.compile(
     r"^(?P<placement>\d+)\s+(?P<new>N\s+)?\[(?P<last>[^\]]*)\]\s*\[(?P<first>[^\]]*)\]\s*"

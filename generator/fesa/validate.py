@@ -1,4 +1,4 @@
-"""The checks of FESA's validator, with the guide's own wording (seeds/003…, "TROUBLESHOOTING").
+"""The checks of FESA's validator, with the guide's own wording (docs/fesa-turnering.md#validator-messages).
 
 Messages the guide gives are quoted exactly; the others follow their style: "Player #n …", "in round r".
 """
@@ -12,10 +12,11 @@ from fractions import Fraction
 from ..diagnostics import Location, Report
 from .turnering import HANDICAPS, Token, Tournament
 
-# seeds/003…: "Minimum time controls must be either: 30 minutes + 30 seconds byoyomi, or 20 minutes + 40 seconds"
+# docs/fesa-turnering.md#minimum-time-control: "Minimum time controls must be either: 30 minutes + 30 seconds
+# byoyomi, or 20 minutes + 40 seconds"
 MINIMUM_TIME_CONTROLS = ((30, 30), (20, 40))
 
-# seeds/003…, FAQ: 0+ bye (a point), 0- skipped round (no point), 0= half a point, 0# no-show (a loss).
+# docs/fesa-turnering.md#results: 0+ bye (a point), 0- skipped round (no point), 0= half a point, 0# no-show (a loss).
 POINTS = {"+": Fraction(1), "=": Fraction(1, 2), "-": Fraction(0), "#": Fraction(0)}
 # The guide's FAQ writes a no-show against a paired opponent as "3#": the opponent then wins without play, "n+".
 AGREE = {("+", "-"), ("-", "+"), ("=", "="), ("#", "+"), ("+", "#")}

@@ -62,8 +62,8 @@ class Game:
     by_criteria: ClassVar[bool] = False  # ranked group by group by its own criteria, not by tiebreak columns
     promotion: ClassVar[bool] = True  # the Dutch promotion system counts its games
     points: ClassVar[dict[Outcome, Fraction]] = shogi.POINTS  # what each outcome scores
-    # Cash prizes are pooled by equal points (PRODUCT.md); True only where a seed ties the prize to the game's
-    # criteria (Shuuro-250: players who share a place after every criterion share its prize).
+    # Cash prizes are pooled by equal points (docs/rulings.md#prize-ties); True only where a game's rules tie the prize
+    # to the game's criteria (Shuuro-250: players who share a place after every criterion share its prize).
     prizes_by_rank: ClassVar[bool] = False
     shuffle_seed_required: ClassVar[bool] = False  # round 1 is always drawn, from event.yaml's shuffle_seed
     data_files: ClassVar[dict[str, Callable[[Path, Report], KindRecord]]] = {}  # its own files: name -> reader

@@ -1,4 +1,4 @@
-"""Oware Abapa (seeds/002): all-play-all up to 8 players, else a Swiss of 6 or 7 rounds; victory points, ranked
+"""Oware Abapa (docs/oware.md): all-play-all up to 8 players, else a Swiss of 6 or 7 rounds; victory points, ranked
 by head-to-head then Sonneborn-Berger; each game's seeds, and its moves replayed when they are written."""
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ class Oware(Game):
 
     def check(self, event: Event, players: dict[PlayerId, Player], entrants: dict[PlayerId, Location],
               report: Report, kind: EventKind) -> None:
-        """An Oware tournament (seeds/002): all-play-all up to 8 players, else a 6 or 7 round Swiss; every game's
+        """An Oware tournament (docs/oware.md): all-play-all up to 8 players, else a 6 or 7 round Swiss; every game's
         seeds and ending possible, and its moves, when written, legal and giving the score recorded."""
         n = len(event.entrants)
         if kind.key not in self.formats:

@@ -1,4 +1,4 @@
-"""Shuuro-250 (seeds/001): a die decides who moves first; ranked by Tournament Points, then the last round's
+"""Shuuro-250 (docs/shuuro-250.md): a die decides who moves first; ranked by Tournament Points, then the last round's
 Delta, the result between the players, the total Delta; every player brings an army list."""
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ class Shuuro(Game):
     formats = ("swiss",)
     sente_recorded = False  # a die decides who moves first
     by_criteria = True
-    prizes_by_rank = True  # seeds/001 §6: the criteria decide the prizes too
+    prizes_by_rank = True  # docs/shuuro-250.md#winning-the-tournament: the criteria decide the prizes too
     promotion = False
     shuffle_seed_required = True
     data_files = {"armies.yaml": lambda path, report: ShuuroSetup(read_armies(path, report))}
@@ -102,7 +102,7 @@ class Shuuro(Game):
     def check(self, event: Event, players: dict[PlayerId, Player], entrants: dict[PlayerId, Location],
               report: Report, kind: EventKind) -> None:
         """A Shuuro-250 tournament: a Swiss of its own kind, every army within the pack's limits, every game's
-        ending and eliminated points possible (seeds/001)."""
+        ending and eliminated points possible (docs/shuuro-250.md)."""
         if kind.key not in self.formats:
             report.error(event.loc, f"a Shuuro tournament is a Swiss, not '{event.format}'", "write format: swiss")
         if event.handicap_rule != "none":

@@ -108,8 +108,8 @@ def _pair(req: PairRequest) -> Proposal:
 
 
 def _check(event: Event, players: dict[PlayerId, Player], entrants: dict[PlayerId, Location], report: Report) -> None:
-    """Givers are known and not opponents; each board has a giver first and an opponent second; the
-    professional plays the strongest opponents present (seed: "preferentially", so a warning)."""
+    """Givers are known and not opponents; each board has a giver first and an opponent second; the professional plays
+    the strongest opponents present (docs/mso-2000.md#simultaneous-event: "preferentially", so a warning)."""
     givers: dict[str, Location] = {}
     for giver in setup_of(event).givers:
         ref = giver.ref

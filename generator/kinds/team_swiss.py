@@ -35,7 +35,7 @@ class TeamSwiss(EventKind):
     fesa_mode = "team-swiss"
     everyone_every_round = False  # a team's reserve may sit out a round
     players_required = False  # the teams name their players
-    byes_are_teams = True  # PRODUCT.md "Team byes"
+    byes_are_teams = True  # docs/rulings.md#team-byes
 
     def read_keys(self, fields: Fields, report: Report) -> TeamSetup:
         teams, unattached, together = _read_teams(fields, report)

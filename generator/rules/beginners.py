@@ -1,6 +1,6 @@
 """Shogi for Beginners: who may play, and the play-off for a shared first place.
 
-seeds/000…, SHOGI FOR BEGINNERS: "only open to those who have never participated in an official Shogi
+docs/mso-2000.md#shogi-for-beginners: "only open to those who have never participated in an official Shogi
 tournament and have never been awarded a rank above 10 kyu by any Shogi organization or club in the world";
 "a maximum of four rounds with a possible play-off if more than 16 players participate".
 Official tournaments are the repository's own history: every event in the data that is not a beginners'

@@ -1,6 +1,6 @@
-"""Elo for festival purposes: the five sources in the seed's order, the grade table, and adjustments.
+"""Elo for festival purposes: the five sources in the festival's order, the grade table, and adjustments.
 
-seeds/000…, "SHOGI ELO RATINGS AND HANDICAPS": "Known Pan-Atlantic (USSF/FESA) Elo ratings are used when
+docs/mso-2000.md#elo-for-festival-purposes: "Known Pan-Atlantic (USSF/FESA) Elo ratings are used when
 available. If a player has a European or American club kyu/dan-grade, it will be converted to a
 Pan-Atlantic midpoint Elo rating. If a player has a ShogiDojo rating, this rating is used after adding 450
 points. Based on the player's own claim of his grade, converted to a Pan-Atlantic midpoint Elo rating
@@ -19,7 +19,7 @@ from ..model import Adjustment, Player
 __all__ = ["GRADES", "Adjustment", "Rating", "RatingData", "Source", "festival_elo", "grade_name", "parse_grade",
            "player_elo", "rating_in_round"]
 
-# real-data/README.md, FESA's grade table: grade -> (midpoint Elo, lower bound).
+# docs/fesa-ratings.md#grades, FESA's grade table: grade -> (midpoint Elo, lower bound).
 GRADES: dict[str, tuple[int, int]] = {
     "6d": (2540, 2440), "5d": (2340, 2240), "4d": (2160, 2080), "3d": (2000, 1920), "2d": (1860, 1800),
     "1d": (1740, 1680), "1k": (1620, 1560), "2k": (1510, 1460), "3k": (1410, 1360), "4k": (1320, 1280),
@@ -96,7 +96,7 @@ def player_elo(player: Player) -> Rating | None:
 
 
 def festival_elo(data: RatingData) -> Rating | None:
-    """The first source that exists, in the seed's order."""
+    """The first source that exists, in the festival's order (docs/mso-2000.md#elo-for-festival-purposes)."""
     if data.elo is not None:
         return Rating(data.elo, Source.PAN_ATLANTIC)
     if data.grade is not None:

@@ -1,10 +1,10 @@
 """The festival's Grand Prix: points from each of its events, and a ranking of the players in enough of them.
 
-seeds/000…, GRAND PRIX: "Any player who participates in two or more of these events automatically
+docs/mso-2000.md#grand-prix: "Any player who participates in two or more of these events automatically
 accumulates GP points: MSOWSC 12 - 1 (for the best 12 players); Handicap Team Match 8 - 1 (for the best 8
 teams); Simultaneous Event 4 (win), 2 (draw), 1 (loss); Blitz 8 - 1 (for the best 8 players)"; givers
 "4 (>70% score), 3 (>45% score), 2 (>20% score), 1 (otherwise)"; prizes 200, 150, 100, 50.
-PRODUCT.md rulings: points go by final event rank; players tied after every tiebreak share the points of
+docs/rulings.md#grand-prix: points go by final event rank; players tied after every tiebreak share the points of
 their places equally; team points go to every team member; only players in two or more events are ranked.
 Prizes for equal Grand Prix totals are pooled and split, like every cash prize.
 """

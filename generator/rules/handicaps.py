@@ -1,10 +1,10 @@
-"""Handicaps from Elo differences (seeds/000…, "SHOGI ELO RATINGS AND HANDICAPS").
+"""Handicaps from Elo differences (docs/mso-2000.md#handicaps, "SHOGI ELO RATINGS AND HANDICAPS").
 
 "The handicap in the Team Match and Simultaneous Event are being determined by rounding the Elo rating
 difference (ERD) between the players down to the nearest handicap." Table: L 100, B 200, R 250, RL 350,
 2P 450, 4P 550, 5P 750, 6P 1000. "The effect of simultaneous play is 250*10log(N) points, where N is the
 number of boards"; the simul ERD is also "reduced by an additional 40 points to be consistent with
-professional handicap practice". PRODUCT.md rulings: effect rounded to the nearest point; below 100 an
+professional handicap practice". docs/rulings.md#handicaps: effect rounded to the nearest point; below 100 an
 even game.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-# (code, ERD from which it applies), largest first. Codes are FESA's notation (seeds/003…).
+# (code, ERD from which it applies), largest first. Codes are FESA's notation (docs/fesa-turnering.md#handicaps).
 TABLE: tuple[tuple[str, int], ...] = (
     ("6p", 1000), ("5p", 750), ("4p", 550), ("2p", 450), ("rl", 350), ("r", 250), ("b", 200), ("l", 100))
 NAMES = {"l": "lance (L)", "b": "bishop (B)", "r": "rook (R)", "rl": "rook and lance (RL)",

@@ -1,10 +1,10 @@
-"""The European Shogi Championship's knock-out bracket (seeds/000…, ESC).
+"""The European Shogi Championship's knock-out bracket (docs/mso-2000.md#european-shogi-championship).
 
 "A fully predetermined knock-out pairings system (round 1: 1 vs 32, 2 vs 31, etc.) based on Elo ratings";
 "If there are less than 32 Europeans … present at the beginning of round 1, that round is employed to
 reduce the number of ESC players to 16. In that case, during round 1 the highest rated players get an ESC
 bye"; "During round 5, the winners of ESC round 4 play the ESC final, the losers play for third place."
-PRODUCT.md rulings: bracket of 32 in the standard order (1 and 2 meet only in the final); with E Europeans,
+docs/rulings.md#esc-bracket: bracket of 32 in the standard order (1 and 2 meet only in the final); with E Europeans,
 16 <= E < 32, seeds 1..32-E have a round-1 bye; with fewer than 16, the smallest power of two >= E with
 byes, starting late enough that the final is still in round 5. "A knock-out game needs a winner: a drawn game
 is replayed and the data records the replay."

@@ -1,4 +1,4 @@
-"""Late entries and their McMahon-like points (seeds/000…, MSOWSC).
+"""Late entries and their McMahon-like points (docs/mso-2000.md#late-entries).
 
 "A player can enter the MSOWSC until the beginning of round 4 … Late entries receive 0 or 1 McMahon-like
 points as follows:
@@ -9,7 +9,7 @@ points as follows:
    Bottom group     0   0   0
 … all players that participate in round 1 … are divided in three groups of equal size (ranked by Elo
 rating) and the latecomer is assigned a group … on the basis of his own Elo rating."
-PRODUCT.md rulings: entry "after round k" means playing from round k+1; the groups are cut at ⌈N/3⌉ and
+docs/rulings.md#late-entries: entry "after round k" means playing from round k+1; the groups are cut at ⌈N/3⌉ and
 ⌈2N/3⌉; a latecomer joins the group whose lowest Elo he reaches (ties go up); later than round 4 is an error.
 """
 

@@ -1,15 +1,15 @@
 """Swiss pairing, shared by every Swiss event: the caller decides the ranking order and the score groups.
 
-PRODUCT.md rulings, Swiss pairing: "score groups, inside a group top half against bottom half by rating, no
+docs/rulings.md#swiss-pairing: "score groups, inside a group top half against bottom half by rating, no
 rematch, an odd player floats down; the bye goes to the lowest-ranked player without one." Round 1 is the
-same rule with everybody on 0: seeds/000…, "round 1: 1 vs N/2+1, 2 vs N/2+2, etc.".
+same rule with everybody on 0: docs/mso-2000.md#msowsc, "round 1: 1 vs N/2+1, 2 vs N/2+2, etc.".
 
 The matcher takes the highest-ranked unpaired player and tries opponents in order of preference: his score
 group's bottom half from its top, then the rest of his group, then lower groups in ranking order (a float).
 It backtracks when a choice leaves the rest unpairable, so it finds a pairing without rematches whenever
 one exists within its step budget; past that it allows rematches, fresh opponents first, and says so.
 
-With adjacent=True (the Shuuro-250 pack, seeds/001 §5: players on the same TP "matched in descending
+With adjacent=True (the Shuuro-250 pack, docs/shuuro-250.md#pairing: players on the same TP "matched in descending
 'delta' order") the preference is simply the ranking order: 1st against 2nd, 3rd against 4th, ….
 """
 

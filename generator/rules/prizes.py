@@ -1,6 +1,6 @@
 """Prize money: place prizes pooled and split among players on the same points, and category prizes.
 
-PRODUCT.md rulings, Prize ties: "Cash prizes are not tiebroken: players on the same score share equally the
+docs/rulings.md#prize-ties: "Cash prizes are not tiebroken: players on the same score share equally the
 prizes of the places they occupy together (pooled, then split). Titles and medals follow the tiebreak order.
 One place prize per player per event (the larger)". Shares are rounded down to the penny, as the rulings do
 for the simul; what rounding leaves is reported, never lost. Money is Decimal, never float.
@@ -81,7 +81,7 @@ def place_prizes(order: list[tuple[str, Fraction]], places: tuple[Decimal, ...],
     return awards, remainder
 
 
-KYU_BELOW = 1680  # the lower bound of 1 dan (real-data/README.md): below it a player without a grade is kyu
+KYU_BELOW = 1680  # the lower bound of 1 dan (docs/fesa-ratings.md#grades): below it a player without a grade is kyu
 
 
 def is_kyu(player: Player) -> bool:
@@ -93,7 +93,7 @@ def is_kyu(player: Player) -> bool:
 
 
 def is_junior(player: Player, first_day: dt.date | None) -> bool:
-    """Under 18 on the first day of the event (seeds/000…: "Best MSOWSC junior (under 18)")."""
+    """Under 18 on the first day of the event (docs/mso-2000.md#prize-money: "Best MSOWSC junior (under 18)")."""
     age = player.age_on(first_day) if first_day else None
     return age is not None and age < 18
 
@@ -105,9 +105,9 @@ def event_prizes(event: Event, final: tuple[Standing, ...], players: dict[str, P
     rules = event.prizes
     if rules is None:
         return None
-    # Cash prizes are pooled by equal points, Oware's too (PRODUCT.md: its tie-breaks order the table and the
-    # titles); a Shuuro-250 tournament pools only those of a joint place (seeds/001 §6: equal after every
-    # criterion, "the players share the first prize").
+    # Cash prizes are pooled by equal points, Oware's too (docs/rulings.md#prize-ties: its tie-breaks order the table
+    # and the titles); a Shuuro-250 tournament pools only those of a joint place
+    # (docs/shuuro-250.md#winning-the-tournament: equal after every criterion, "the players share the first prize").
     order = [(s.player, Fraction(-s.rank) if by_rank else s.points) for s in final]
     categories = []
     if rules.best_kyu is not None:
@@ -123,12 +123,12 @@ CATEGORY_LABELS = {"best_kyu": "best kyu player", "best_junior": "best junior"}
 
 def award(order: list[tuple[str, Fraction]], places: tuple[Decimal, ...],
           categories: list[tuple[str, Decimal, list[str]]]) -> PrizeList:
-    """`order`: final standings (tiebreak order) with points; `categories`: (kind, amount, eligible players
-    in tiebreak order). A category prize is pooled like a place prize: the best eligible players on the same
-    points share it (PRODUCT.md rulings; cash is never tiebroken). Then one prize per player: a player whose
-    place share is at least his share of the category keeps it and leaves the category to the others of his
-    group; when none is left, it passes to the next points group of eligible players. A player who takes the
-    category gives his smaller place share back to his place group."""
+    """`order`: final standings (tiebreak order) with points; `categories`: (kind, amount, eligible players in tiebreak
+    order). A category prize is pooled like a place prize: the best eligible players on the same points share it
+    (docs/rulings.md#category-prizes; cash is never tiebroken). Then one prize per player: a player whose place share is
+    at least his share of the category keeps it and leaves the category to the others of his group; when none is left,
+    it passes to the next points group of eligible players. A player who takes the category gives his smaller place
+    share back to his place group."""
     points_of = dict(order)
     out_of: set[str] = set()
     while True:
@@ -176,8 +176,8 @@ def _point_groups(players: list[str], points_of: dict[str, Fraction]) -> list[li
 
 
 def knockout_prizes(ko: Knockout | None) -> PrizeList | None:
-    """A knock-out's prizes by its places 1-4, which are never shared (every tie has a winner). A separate
-    event: a player keeps these besides his prize in the event the knock-out is played in (PRODUCT.md)."""
+    """A knock-out's prizes by its places 1-4, which are never shared (every tie has a winner). A separate event: a
+    player keeps these besides his prize in the event the knock-out is played in (docs/rulings.md#prize-ties)."""
     if ko is None or ko.rules.prizes is None:
         return None
     places = ko.places
@@ -187,8 +187,9 @@ def knockout_prizes(ko: Knockout | None) -> PrizeList | None:
 
 
 def team_prizes(event: Event, final: tuple[TeamStanding, ...]) -> PrizeList | None:
-    """Per-player prizes of the best teams (seed: 100 GBP per player of the winning team, 50 of the second).
-    Teams on the same board points pool the per-player amounts of the places they occupy and split them."""
+    """Per-player prizes of the best teams (docs/mso-2000.md#handicap-team-match: 100 GBP per player of the winning
+    team, 50 of the second). Teams on the same board points pool the per-player amounts of the places they occupy and
+    split them."""
     rules = event.prizes
     if rules is None or not rules.per_player or not final:
         return None

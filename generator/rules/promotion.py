@@ -1,4 +1,4 @@
-"""The Dutch points promotion system (seeds/004, the NShB classification system of 5 Sep 1987), computed from
+"""The Dutch points promotion system (docs/promotion.md, the NShB classification system of 5 Sep 1987), computed from
 every shogi game in the repository.
 
 Tracked: players graded 2 kyu and stronger, from the day their grade was given (`grade_since`, else from
@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from ..model import DataSet, Event, Board, Player, PlayerId, Result
 
-CATEGORIES = ("international", "national", "european", "district")  # "official": seeds/004 VALID GAMES
+CATEGORIES = ("international", "national", "european", "district")  # "official": docs/promotion.md#valid-games
 MIN_MINUTES = 45
 MIN_BYOYOMI = 30
 TARGET = 125
@@ -42,8 +42,8 @@ def grade_of(n: int) -> str:
 
 
 def table(own: str, opponent: str, won: bool) -> tuple[int | None, str]:
-    """The points of a win or a loss against `opponent` for a player graded `own` (seeds/004's table and its
-    notes), or None with why the game is not taken into account."""
+    """The points of a win or a loss against `opponent` for a player graded `own` (docs/promotion.md#points-table and
+    its notes), or None with why the game is not taken into account."""
     diff = level(opponent) - level(own)
     if diff >= 3:
         return (45, "win against 3 or more grades stronger") if won else \

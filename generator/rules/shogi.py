@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from ..model import Outcome, Result
 
-# PRODUCT.md "Rulings", Scores: win 1, draw ½, loss 0; a pairing-allocated bye scores a win's points
+# docs/rulings.md#scores: win 1, draw ½, loss 0; a pairing-allocated bye scores a win's points
 # (FESA 0+); an absent round 0 (0-); a no-show 0 (0#) and the opponent a win without playing (0+).
 POINTS: dict[Outcome, Fraction] = {
     Outcome.WIN: Fraction(1),

@@ -1,9 +1,9 @@
 """The simultaneous event: each giver's boards and score, the winners' prize, and Grand Prix points by result.
 
-seeds/000…, SIMULTANEOUS EVENT: "Prize money: 450 GBP divided equally over all winners with a maximum of 100
+docs/mso-2000.md#simultaneous-event: "Prize money: 450 GBP divided equally over all winners with a maximum of 100
 GBP per person. Grand Prix points: 4 (win), 2 (draw), 1 (loss). In case a simultaneous giver participates in
 the Grand Prix, he will accumulate points in the same vein: 4 (>70% score), 3 (>45% score), 2 (>20% score),
-1 (otherwise)." PRODUCT.md rulings: prize per winner = min(cap, fund ÷ winners), rounded down to the penny.
+1 (otherwise)." docs/rulings.md#simul: prize per winner = min(cap, fund ÷ winners), rounded down to the penny.
 """
 
 from __future__ import annotations
@@ -103,11 +103,11 @@ def winners(event: Event) -> list[PlayerId]:
 
 def assign(givers: list[tuple[PlayerId, bool, int | None]], opponents: list[PlayerId]) \
         -> dict[PlayerId, list[PlayerId]] | None:
-    """Boards for a simul: `opponents` strongest first; givers as (id, professional, boards or None). The
-    professionals choose first and take the strongest (seed: "The professional will preferentially play
-    against the strongest players present"); then the other givers in their listed order take the next ones.
-    Givers without a fixed number share what is left as evenly as can be, the first ones one more. None when
-    the fixed numbers need more opponents than there are."""
+    """Boards for a simul: `opponents` strongest first; givers as (id, professional, boards or None). The professionals
+    choose first and take the strongest (docs/mso-2000.md#simultaneous-event: "The professional will preferentially play
+    against the strongest players present"); then the other givers in their listed order take the next ones. Givers
+    without a fixed number share what is left as evenly as can be, the first ones one more. None when the fixed numbers
+    need more opponents than there are."""
     order = [g for g in givers if g[1]] + [g for g in givers if not g[1]]
     fixed = sum(g[2] for g in order if g[2] is not None)
     free = [g for g in order if g[2] is None]

@@ -1,7 +1,7 @@
 """The MSO Swiss: who is paired in a round, ranked how, from the committed rounds before it.
 
 Ranking for pairing: points (late-entry points included), then the rating in force for that round, then name.
-A Shuuro-250 tournament puts the previous round's Delta in the rating's place (seeds/001 §5).
+A Shuuro-250 tournament puts the previous round's Delta in the rating's place (docs/shuuro-250.md#pairing).
 Players absent for the round, withdrawn players, and late entries before their first round are left out.
 """
 

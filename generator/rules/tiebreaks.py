@@ -1,6 +1,6 @@
 """Tiebreaks: one function each, computed from the players' round records after a given round.
 
-PRODUCT.md "Rulings", MSOWSC tiebreaks: "SOS (sum of opponents' scores — what the 2000 event actually
+docs/rulings.md#msowsc-tiebreaks: "SOS (sum of opponents' scores — what the 2000 event actually
 used), then SOSOS, then SODOS; configurable list. Unplayed rounds count 0 in SOS."
 A round counts as played only when a game was played over the board: byes, absences and games won or lost
 by a no-show add nothing.

@@ -132,7 +132,7 @@ class Options:
     rated: bool = True
     rematches: bool = False
     fesa_submitted: dt.date | None = None
-    category: str = ""  # official tournaments (seeds/004)
+    category: str = ""  # official tournaments (docs/promotion.md#valid-games)
 
 
 def _options(folder: Path, report: Report) -> Options:

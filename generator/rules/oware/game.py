@@ -1,4 +1,4 @@
-"""Oware under the 2012 MSO rules (seeds/002): the board, a move, and a game replayed from its moves.
+"""Oware under the 2012 MSO rules (docs/oware.md): the board, a move, and a game replayed from its moves.
 
 The board: twelve houses, four seeds each at the start. The first player owns houses a-f, the second A-F, each
 row in sowing order: seeds go counter-clockwise a → b → … → f → A → … → F → a. A move names the house it
@@ -165,16 +165,16 @@ def perft(pos: Position, depth: int) -> int:
     return sum(perft(play(pos, m), depth - 1) for m in moves)
 
 
-# seeds/002 "TOURNAMENT": 1 VP for the winner, 0 for the loser, ½ each for a 24-24 draw: shogi's table
-# (PRODUCT.md "Rulings", Scores: a pairing-allocated bye a win's points; an absence or a no-show 0, the
+# docs/oware.md#tournament: 1 VP for the winner, 0 for the loser, ½ each for a 24-24 draw: shogi's table
+# (docs/rulings.md#scores: a pairing-allocated bye a win's points; an absence or a no-show 0, the
 # opponent a win). The rest round of an all-play-all with an odd number of players scores nothing
 # (scoring.round_records).
 POINTS: dict[Outcome, Fraction] = shogi.POINTS
 
-# How a game ends (seeds/002): a player reaches 25 seeds; the player to move has no seeds, or cannot give
-# the empty opponent any (the seeds left go to the side they are on); the players agree to end a position
-# that only goes round in circles (each takes the seeds on his side); a player's time expires (the seeds
-# left go to the opponent); a player resigns.
+# How a game ends (docs/oware.md#end-of-a-game): a player reaches 25 seeds; the player to move has no seeds, or cannot
+# give the empty opponent any (the seeds left go to the side they are on); the players agree to end a position that only
+# goes round in circles (each takes the seeds on his side); a player's time expires (the seeds left go to the opponent);
+# a player resigns.
 ENDINGS = {
     "25-seeds": "a player reached 25 seeds",
     "no-move": "no move was possible",

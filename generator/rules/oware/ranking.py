@@ -1,5 +1,5 @@
-"""The Oware tournament (seeds/002 "TOURNAMENT", "TIES"; PRODUCT.md "Rulings", Oware): up to 8 players play
-all-play-all on Berger tables, more a Swiss; ties are broken by the MSO standard criteria, group by group.
+"""The Oware tournament (docs/oware.md#tournament, docs/oware.md#ties; docs/rulings.md#oware): up to 8 players
+play all-play-all on Berger tables, more a Swiss; ties are broken by the MSO standard criteria, group by group.
 
 Criteria, in order: most VP; head-to-head, asked only when one of the tied players beat every other one of
 them (placed first) or lost to every other one (placed last); Sonneborn-Berger; then a shared place. A group
@@ -15,7 +15,7 @@ from ...model import Outcome, PlayerId
 from ..ranking import Criterion, Placed, by_value, rank
 from ..scoring import Records, scores
 
-MOST_PLAYERS = 8  # seeds/002: "Till 8 players will be all play all" (round_robin.berger)
+MOST_PLAYERS = 8  # docs/oware.md#tournament: "Till 8 players will be all play all" (round_robin.berger)
 SWISS_ROUNDS = (6, 7)  # "Swiss tournament, with 6 or 7 matches"
 
 HEAD_TO_HEAD = "head-to-head"

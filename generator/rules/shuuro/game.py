@@ -1,4 +1,4 @@
-"""Shuuro-250 (seeds/001, the tournament's information pack): the army limits, the cost of each piece, how a
+"""Shuuro-250 (docs/shuuro-250.md, the tournament's information pack): the army limits, the cost of each piece, how a
 game may end, tournament points and what the points of eliminated pieces can be."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from ...model import Outcome, Result
 
-# seeds/001 §1 "Limits" and the roster sheet: cost and the most of each piece an army may have.
+# docs/shuuro-250.md#army-limits, "Limits" and the roster sheet: cost and the most of each piece an army may have.
 PIECES = ("king", "queen", "rook", "bishop", "knight", "pawn")
 COST = {"king": 0, "queen": 110, "rook": 70, "bishop": 40, "knight": 40, "pawn": 10}
 MOST = {"king": 1, "queen": 2, "rook": 3, "bishop": 4, "knight": 4, "pawn": 6}
@@ -17,8 +17,8 @@ NAMES = {"king": "King", "queen": "Queen", "rook": "Rook", "bishop": "Bishop", "
 PLURAL = {p: f"{n}s" for p, n in NAMES.items()}
 ALIASES = {**{p: p for p in PIECES}, **{f"{p}s": p for p in PIECES}}
 
-# seeds/001 §5: victory 3 TP, draw 1, loss 0. PRODUCT.md "Rulings", Shuuro: a bye is worth a win (3 TP)
-# and Delta 0. A win without play scores as a win; an absence or a no-show 0.
+# docs/shuuro-250.md#tournament-points: victory 3 TP, draw 1, loss 0. docs/rulings.md#shuuro: a bye is worth a win (3
+# TP) and Delta 0. A win without play scores as a win; an absence or a no-show 0.
 POINTS: dict[Outcome, Fraction] = {
     Outcome.WIN: Fraction(3),
     Outcome.DRAW: Fraction(1),
@@ -32,7 +32,7 @@ POINTS: dict[Outcome, Fraction] = {
     Outcome.LATE: Fraction(0),
 }
 
-# seeds/001 §2: checkmate, stalemate, resignation, loss on time, a draw agreed or automatic.
+# docs/shuuro-250.md#how-a-game-ends: checkmate, stalemate, resignation, loss on time, a draw agreed or automatic.
 ENDINGS = ("checkmate", "stalemate", "resignation", "time", "draw")
 DECISIVE_ENDINGS = ("checkmate", "resignation", "time")
 
@@ -64,7 +64,7 @@ def army_problems(counts: dict[str, int]) -> list[tuple[str | None, str, str]]:
 
 def reachable(army_counts: dict[str, int], promotions: bool) -> set[int]:
     """Every total of enemy pieces that can be eliminated from this army (the King is never taken). With
-    promotions, a pawn may have become any other piece before it was taken (seeds/001: promoted pawns
+    promotions, a pawn may have become any other piece before it was taken (docs/shuuro-250.md#delta: promoted pawns
     increase the best Delta "even further")."""
     pawn_values = {0, COST["pawn"]} | ({COST[p] for p in PIECES[1:5]} if promotions else set())
     totals = {0}

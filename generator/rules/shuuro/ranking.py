@@ -1,5 +1,5 @@
-"""The Shuuro-250 tournament (seeds/001 §4–6): the Swiss order by tournament points and Delta, and the winner
-criteria applied to the whole table, group by group (PRODUCT.md "Rulings"). The random first round is
+"""The Shuuro-250 tournament (docs/shuuro-250.md): the Swiss order by tournament points and Delta, and the winner
+criteria applied to the whole table, group by group (docs/rulings.md#shuuro). The random first round is
 pairing.shuffle, shared with the all-play-all's numbering.
 
 Criteria, in order: most TP; highest Delta in the last round; the result between the players if they met;

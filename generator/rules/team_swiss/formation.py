@@ -1,9 +1,9 @@
 """Forming teams on the spot for the Handicap Team Match, from the players entered without a team.
 
-seeds/000…: "Teams consist of 4 players each. They can be assembled beforehand and registered as a team or
-formed on the spot. The formation of national and club teams is recommended. Some teams that are formed on the
-spot may have to consist of 3 players (if the total number of participants is not a multiple of 4 or if the
-number of teams would end up being odd)."
+docs/mso-2000.md#handicap-team-match: "Teams consist of 4 players each. They can be assembled beforehand and registered
+as a team or formed on the spot. The formation of national and club teams is recommended. Some teams that are formed on
+the spot may have to consist of 3 players (if the total number of participants is not a multiple of 4 or if the number
+of teams would end up being odd)."
 
 The proposal: as many full teams as the two rules allow; players who asked to play with their nationals form
 national teams when at least three of them are there; everybody else is spread so that the teams' average

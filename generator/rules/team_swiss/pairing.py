@@ -1,10 +1,10 @@
 """The Team Match's Swiss: teams ranked by board points, then average festival Elo; boards in rating order.
 
-seeds/000…: "A Swiss pairing system based on average team ratings is employed (round 1: 1 vs N/2+1, 2 vs N/2+2,
-etc.)". PRODUCT.md rulings: "Board order by rating. A match between a 4- and a 3-player team is played on 3
-boards". Each board's handicap follows the Elo difference (the ratings issue's table); the stronger player
-gives it and is named first. On an even board the first team's player has sente on odd boards, the second
-team's on even boards.
+docs/mso-2000.md#handicap-team-match: "A Swiss pairing system based on average team ratings is employed (round 1: 1 vs
+N/2+1, 2 vs N/2+2, etc.)". docs/rulings.md#team-match: "Board order by rating. A match between a 4- and a 3-player team
+is played on 3 boards". Each board's handicap follows the Elo difference (docs/mso-2000.md#handicaps); the stronger
+player gives it and is named first. On an even board the first team's player has sente on odd boards, the second team's
+on even boards.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from .scores import TeamResults
 
 def candidates(event: Event, teams: TeamResults, round_number: int) -> list[Candidate]:
     """Every team, best first: board points before the round, average Elo in force for the round, name (with an
-    odd number the Swiss gives the last without a bye the bye: PRODUCT.md "Team byes")."""
+    odd number the Swiss gives the last without a bye the bye: docs/rulings.md#team-byes)."""
     before = {s.team: s.board_points for s in teams.by_round[round_number - 2]} if round_number > 1 else {}
     out = []
     for team in event.record(TeamSetup).teams:

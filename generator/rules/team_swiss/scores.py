@@ -1,12 +1,12 @@
-"""The Handicap Team Match's scores: board points (A) and the tiebreaks B-F, exactly as the seed lists them.
+"""The Handicap Team Match's scores: board points (A) and the tiebreaks B-F, exactly as the festival's rules list them.
 
-seeds/000…: "Primary score: A) board points (sum of individual players' results). Tiebreakers: B) team points
-(match win: 2, match draw: 1, match loss: 0); C) board points Buchholz (sum of opponents' board points);
-D) team points Buchholz (sum of opponents' team points); E) board points SB (sum of defeated opponents' board
-points); F) team points SB (sum of defeated opponents' team points)."
-PRODUCT.md rulings: "A match between a 4- and a 3-player team is played on 3 boards; the recorded games are
-scored as they are. … E and F count only opponents actually defeated." "Team byes. … it scores a won match (2
-team points) and half its boards in board points, and is nobody's opponent in the C-F tiebreaks."
+docs/mso-2000.md#handicap-team-match: "Primary score: A) board points (sum of individual players' results). Tiebreakers:
+B) team points (match win: 2, match draw: 1, match loss: 0); C) board points Buchholz (sum of opponents' board points);
+D) team points Buchholz (sum of opponents' team points); E) board points SB (sum of defeated opponents' board points);
+F) team points SB (sum of defeated opponents' team points)."
+docs/rulings.md#team-match and docs/rulings.md#team-byes: "A match between a 4- and a 3-player team is played on 3
+boards; the recorded games are scored as they are. … E and F count only opponents actually defeated." "Team byes. … it
+scores a won match (2 team points) and half its boards in board points, and is nobody's opponent in the C-F tiebreaks."
 """
 
 from __future__ import annotations
