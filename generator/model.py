@@ -276,6 +276,21 @@ class ShuuroSetup(KindRecord):
 
 
 @dataclass(frozen=True)
+class KnockoutSetup(KindRecord):
+    """The knock-out played inside a Swiss (`knockout:` in event.yaml), when the event has one."""
+
+    rules: KnockoutRules | None = None
+
+
+@dataclass(frozen=True)
+class PlayoffSetup(KindRecord):
+    """A beginners' session's play-off for a shared first place: when it is played, and its games."""
+
+    over: int | None = None  # a play-off decides a shared first place when more players took part
+    games: Round | None = None  # the play-off's games (playoff.yaml), apart from the event's rounds
+
+
+@dataclass(frozen=True)
 class Event:
     id: str
     festival_id: str
@@ -308,12 +323,9 @@ class Event:
     withdrawn: dict[PlayerId, int] = field(default_factory=dict)  # the last round a withdrawn player played
     prizes: PrizeRules | None = None
     adjustments: tuple[Adjustment, ...] = ()
-    knockout: KnockoutRules | None = None  # the ESC inside the MSOWSC
     entry_fee: EntryFee | None = None
     replay_draws: bool = False  # a drawn game is replayed and the replay's result counts (the blitz)
     eligibility: str = ""  # "beginners": never in an official tournament, never ranked above 10 kyu
-    playoff_over: int | None = None  # a play-off decides a shared first place when more players took part
-    playoff: Round | None = None  # the play-off's games (playoff.yaml), apart from the event's rounds
     schedule: tuple[ProgrammeItem, ...] = ()  # the event's sessions, for the festival programme
     shuffle_seed: int | None = None  # the seed of round 1's random pairing (Shuuro)
     category: str = ""  # official (docs/promotion.md#valid-games): international, national, european, district

@@ -11,7 +11,7 @@ from decimal import Decimal
 from ..rules import knockout
 from ..diagnostics import Location, Report
 from ..rules.late_entries import LAST_FROM_ROUND
-from ..model import DataSet, Event, Festival, Board, Player, Ref, Result, Round
+from ..model import DataSet, Event, Festival, Board, KnockoutSetup, Player, PlayoffSetup, Ref, Result, Round
 from ..fesa.export import fesa_name
 from ..kinds import kind_of
 from ..sources.common import known, name_of, registry_unread
@@ -113,11 +113,12 @@ def _prize_fund(festival: Festival, loaded: Loaded, report: Report) -> None:
 def _playoff_result(event: Event, res: EventResults, report: Report) -> None:
     """A play-off only between those sharing first place, only when the rules ask for one; a warning while
     it is still to be played."""
-    po, games = res.playoff, event.playoff
+    setup = event.record(PlayoffSetup)
+    po, games = res.playoff, setup.games
     if games is not None and (po is None or not po.needed):
         why = (f"{event.short} is not finished" if po is None else
                "first place is not shared" if len(res.final) < 2 or res.final[1].points < res.final[0].points
-               else f"only {len(event.entrants)} took part (a play-off needs more than {event.playoff_over})")
+               else f"only {len(event.entrants)} took part (a play-off needs more than {setup.over})")
         report.error(games.loc, f"no play-off is needed: {why}", "remove playoff.yaml")
         return
     if po is None or not po.needed:
@@ -209,7 +210,7 @@ def validate_event(event: Event, players: dict[str, Player], report: Report) -> 
         if adj.from_round > event.rounds_planned:
             report.error(where, f"from_round {adj.from_round} is beyond the event's {event.rounds_planned} rounds")
     _repeats(event, players, report)
-    if event.playoff is not None:
+    if event.record(PlayoffSetup).games is not None:
         _playoff(event, players, entrants, report)
     _knockout(event, players, entrants, report)
     kind_of(event).check(event, players, entrants, report)
@@ -227,10 +228,10 @@ def _knockout(event: Event, players: dict[str, Player], entrants: dict[str, Loca
             _replayed_draws(event, rnd, report)
             continue
         first = next(iter([g for g in rnd.games if g.knockout] + list(rnd.replays)), None)
-        if event.knockout is None and first is not None:
+        if event.record(KnockoutSetup).rules is None and first is not None:
             report.error(first.loc, f"round {rnd.number} has knock-out games, but {event.short} has no knock-out",
                          "move them under 'games:', or describe the knock-out under 'knockout:' in event.yaml")
-    if event.knockout is None:
+    if event.record(KnockoutSetup).rules is None:
         return
     ko = knockout.progress(event, players)
     for problem in ko.problems if ko else []:
@@ -238,9 +239,9 @@ def _knockout(event: Event, players: dict[str, Player], entrants: dict[str, Loca
 
 
 def _playoff(event: Event, players: dict[str, Player], entrants: dict[str, Location], report: Report) -> None:
-    po = event.playoff
+    po = event.record(PlayoffSetup).games
     assert po is not None
-    if event.playoff_over is None:
+    if event.record(PlayoffSetup).over is None:
         report.error(po.loc, f"{event.short} has no play-off",
                      "remove playoff.yaml, or set playoff_when_more_than in event.yaml")
         return

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..rules.knockout import Knockout
-from ..model import Event
+from ..model import Event, PlayoffSetup
 from ..rules.prizes import PrizeList
 from ..rules.standings import EventResults, Standing
 from .kinds import pages_of
@@ -67,7 +67,8 @@ def files(loaded: Loaded) -> dict[str, str]:
                 "rows": [dict(_standing(s, event), ranks_by_round=res.rank_after(s.player)) for s in res.final],
                 "playoff": {"players": list(res.playoff.players), "winner": res.playoff.winner,
                             "points": {p: number(v) for p, v in res.playoff.points.items()},
-                            "games": [game_json(g) for g in event.playoff.games] if event.playoff else []}
+                            "games": [game_json(g) for g in played.games]
+                            if (played := event.record(PlayoffSetup).games) else []}
                 if res.playoff and res.playoff.needed else None,
             })
             out[f"{base}/crosstable.json"] = json_text({

@@ -9,7 +9,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..model import Event, Festival, Outcome
+from ..model import Event, Festival, Outcome, PlayoffSetup
 from ..pipeline import Loaded
 from ..rules.prizes import PrizeList
 from ..rules.scoring import RoundRecord
@@ -105,6 +105,7 @@ class Renderer(FestivalPages, PlayerPages):
         kind = pages_of(event)
         common: dict[str, Any] = {"festival": festival, "event": event, "res": res, "fesa": fesa, "kind": kind,
                                   "late": bool(event.from_round), "COLUMNS": COLUMNS,
+                                  "playoff": event.record(PlayoffSetup),
                                   "tiebreaks": list(kind.rules.columns(event))}
         # Every page of the event: the kind's own first, then the game's, the rules, prizes, knock-out, entries
         # and rounds.

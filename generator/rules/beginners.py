@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from . import shogi
-from ..model import DataSet, Event, Player, PlayerId
+from ..model import DataSet, Event, Player, PlayerId, PlayoffSetup
 
 if TYPE_CHECKING:
     from .scoring import Standing
@@ -75,19 +75,20 @@ class Playoff:
 def playoff(event: Event, final: tuple[Standing, ...], completed: int) -> Playoff | None:
     """The play-off the rules ask for, with its games scored; None when the event has no play-off rule or is
     not finished."""
-    if event.playoff_over is None or completed < event.rounds_planned or not final:
+    setup = event.record(PlayoffSetup)
+    if setup.over is None or completed < event.rounds_planned or not final:
         return None
     top = tuple(s.player for s in final if s.points == final[0].points)
-    needed = len(event.entrants) > event.playoff_over and len(top) > 1
+    needed = len(event.entrants) > setup.over and len(top) > 1
     pts = {pid: Fraction(0) for pid in top}
-    for game in event.playoff.games if event.playoff else ():
+    for game in setup.games.games if setup.games else ():
         if game.result is None:
             continue
         for ref, outcome in zip((game.sente, game.gote), shogi.OUTCOMES[game.result], strict=True):
             if ref.id in pts:
                 pts[ref.id] += shogi.POINTS[outcome]
     best = max(pts.values(), default=Fraction(0))
-    decided = needed and event.playoff is not None and event.playoff.complete and \
+    decided = needed and setup.games is not None and setup.games.complete and \
         sum(1 for v in pts.values() if v == best) == 1
     return Playoff(needed, top if needed else (), pts if needed else {}, decided)
 

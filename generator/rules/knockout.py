@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass, field
 
 from ..diagnostics import Location
-from ..model import Event, Board, KnockoutRules, Player, PlayerId, Result, Round
+from ..model import Event, Board, KnockoutRules, KnockoutSetup, Player, PlayerId, Result, Round
 
 FULL = 32
 FINAL_ROUND = 5
@@ -91,7 +91,7 @@ def select(event: Event, players: dict[PlayerId, Player], absent_round_1: set[Pl
                                                                                                    list[Passed]]:
     """The best `size` nationals or residents of the region present at round 1, by FESA Elo, who played a
     FESA-rated game since `active_since`; ties in Elo go by name. Also who of the region is left out, and why."""
-    rules = event.knockout
+    rules = event.record(KnockoutSetup).rules
     if rules is None:
         return [], []
     eligible: list[tuple[int, str, PlayerId]] = []
@@ -184,7 +184,7 @@ def progress(event: Event, players: dict[PlayerId, Player],
              absent_round_1: set[PlayerId] | None = None) -> Knockout | None:
     """Follow the knock-out through the event's rounds. absent_round_1: who is away from round 1 when it is not
     written yet (pairing it); otherwise round 1's absent list."""
-    rules = event.knockout
+    rules = event.record(KnockoutSetup).rules
     if rules is None:
         return None
     rounds = {r.number: r for r in event.rounds}

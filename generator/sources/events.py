@@ -12,7 +12,7 @@ from typing import Protocol
 
 from ..rules import sente
 from ..diagnostics import Location, Report, display_path
-from ..model import Event, KindRecord, Ref
+from ..model import Event, KindRecord, KnockoutSetup, PlayoffSetup, Ref
 from ..rules.promotion import CATEGORIES
 from ..rules.festival_elo import Adjustment
 from . import common
@@ -135,14 +135,18 @@ def read_event(folder: Path, festival_id: str, report: Report, kinds: Registry,
         rounds = [replace(r, byes=(), team_byes=r.byes) for r in rounds]
     if name is None or fmt is None or game is None or rounds_planned is None or not f.ok:
         return None
+    if knockout is not None:
+        own.append(KnockoutSetup(knockout))
+    if playoff_over is not None or playoff is not None:
+        own.append(PlayoffSetup(playoff_over, playoff))
     return Event(folder.name, festival_id, name, short, fmt, game, rounds_planned, Location(shown, 1),
                  start=start, end=end, time_control=time_control, tiebreaks=tuple(tiebreaks),
                  entrants=tuple(entrants), rounds=tuple(rounds), description=description,
                  rated=rated is not False, fesa_submitted=fesa_submitted, handicap_rule=handicap_rule,
                  from_round=from_round, withdrawn=withdrawn, prizes=prizes,
-                 adjustments=tuple(adjustments), knockout=knockout, entry_fee=fee,
-                 replay_draws=replay_draws, eligibility=eligibility, playoff_over=playoff_over,
-                 playoff=playoff, schedule=tuple(schedule), shuffle_seed=shuffle_seed, own=tuple(own),
+                 adjustments=tuple(adjustments), entry_fee=fee,
+                 replay_draws=replay_draws, eligibility=eligibility, schedule=tuple(schedule),
+                 shuffle_seed=shuffle_seed, own=tuple(own),
                  category=category, sente=sente_rule, fesa_name=fesa_name,
                  name_loc=name_node.loc if name_node is not None else None)
 
