@@ -15,6 +15,7 @@ from ..model import Event, Outcome, Player, TeamSetup
 from ..pipeline import Loaded
 from ..rules.festival_elo import grade_name
 from ..rules.tiebreaks import TIEBREAKS
+from .live import live
 from .paths import SearchEntry, event_page, player_page, team_page
 from .text import Heading, date_range, headings, link, long_date, points, shown, signed
 
@@ -68,7 +69,7 @@ def _env() -> Environment:
                       keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=True)
     env.globals.update(link=link, points=points, long_date=long_date, date_range=date_range, grade_name=grade_name,
                        country_name=country_name, TIEBREAKS=TIEBREAKS, Outcome=Outcome, signed=signed,
-                       HANDICAP_KEY=HANDICAP_KEY)
+                       HANDICAP_KEY=HANDICAP_KEY, live=live)
     return env
 
 

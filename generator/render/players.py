@@ -13,7 +13,7 @@ from ..countries import country_name
 from ..model import Outcome, Player
 from ..kinds import kind_of
 from ..rules.festival_elo import grade_name
-from . import now
+from . import live, now
 from . import rating as rating_preview
 from .base import RendererBase
 from .kinds import pages_of
@@ -93,6 +93,7 @@ class PlayerPages(RendererBase):
                     Markup(" ({}): not ranked, in {} of its events ").format(festival.name, len(per)) + Markup(
                            f"({gp.min_events} needed)."))
         coming = now.next_games(self, self.data.festivals)
+        coming_live = live.next_game_lines(self.data.festivals)
         index = []
         for pid, player in sorted(self.data.players.items(), key=lambda kv: (kv[1].name, kv[0])):
             page = player_page(pid)
@@ -105,7 +106,8 @@ class PlayerPages(RendererBase):
                       rating=self.loaded.festival_elo.get(pid),
                       rating_chart=rating_preview.chart(history) if history else "",
                       search=self.player_search(player, played),
-                      promotion=self.promotion_rows(pid, page), next_games=coming.get(pid, []))
+                      promotion=self.promotion_rows(pid, page), next_games=coming.get(pid, []),
+                      next_live=coming_live.get(pid, []))
             index.append({"name": link(player.name, page, "players/index.md"), "country": player.country,
                           "events": ", ".join(e["event"].short for e in entries[pid])})
         self.page("players/index.md", "players.html.j2", "Players", rows=index)
