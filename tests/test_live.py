@@ -126,7 +126,7 @@ def _live_page(browser: Browser, url: str, seconds: float | None = 1) -> tuple[P
     page = context.new_page()
     asked: list[str] = []
     page.on("request", lambda r: asked.append(r.url))
-    page.add_init_script(("window.banzukeLiveSeconds = %s;" % seconds if seconds else "") + """
+    page.add_init_script((f"window.banzukeLiveSeconds = {seconds};" if seconds else "") + """
         Object.defineProperty(document, "visibilityState",
                               {get: function () { return window.hiddenForTest ? "hidden" : "visible"; }});""")
     page.goto(url)
@@ -165,7 +165,7 @@ def test_a_round_page_updates_itself_when_the_round_file_changes(browser: Browse
         assert all(u.startswith(pending_url + "/") for u in asked)
         # Every result in: the page offers to reload for the standings, and reads the file no more.
         (pending / API).write_text(original, encoding="utf-8")
-        _set_results(pending, {n: "1-0" for n in range(1, 22)})
+        _set_results(pending, dict.fromkeys(range(1, 22), "1-0"))
         expect(status).to_have_text("Every result of this round is in: reload the page.")
         count = len([u for u in asked if API in u])
         page.wait_for_timeout(2500)

@@ -134,3 +134,23 @@ def test_every_name_the_site_writes_is_one_no_data_folder_may_take(demo_build):
     for festival in load(DEMO).data.festivals:
         own = {p.name.split(".")[0] for p in (site / festival.id).iterdir()} - {e.id for e in festival.events}
         assert own and own <= FESTIVAL_PAGES, (festival.id, own)
+
+
+def test_no_page_and_none_of_the_sites_scripts_asks_for_anything_outside_the_site(demo_build):
+    """The scripts a page loads are the site's own files, and the site's own scripts (mkdocs.yml
+    extra_javascript: the live pages, the Find your board box …) name no address of another site."""
+    import yaml
+    from .conftest import ROOT
+    site, _ = demo_build
+    outside = []
+    for page in pages(site):
+        for src in re.findall(r'<script\b[^>]*\bsrc="([^"]*)"', page.read_text(encoding="utf-8")):
+            if urlsplit(unescape(src)).scheme or src.startswith("//"):
+                outside.append(f"{page.relative_to(site)}: {src}")
+    assert outside == []
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
+    scripts = config["extra_javascript"]
+    assert "assets/live.js" in scripts and "assets/now.js" in scripts
+    for name in scripts:
+        code = (site / name).read_text(encoding="utf-8")
+        assert not re.search(r"[a-z]+://|[\"'`]//", code), name

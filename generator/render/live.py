@@ -8,12 +8,11 @@ from typing import TYPE_CHECKING
 
 from markupsafe import Markup
 
-from .now import pending_round
 from .paths import player_page
 from .text import url
 
 if TYPE_CHECKING:
-    from ..model import Event, Festival, PlayerId, Round
+    from ..model import Event, PlayerId, Round
 
 
 def round_file(event: Event, number: int) -> str:
@@ -28,20 +27,17 @@ def live(event: Event, rnd: Round, page: str) -> Markup:
     return Markup(' data-live="{}"').format(url(round_file(event, rnd.number), page))
 
 
-def next_game_lines(festivals: tuple[Festival, ...]) -> dict[PlayerId, list[Markup]]:
-    """For each line render/now.py's next_games gives a player, in the same order: the attributes that let the
-    script find his game in the round's file (data-live, data-player, and data-board unless it is a bye)."""
+def next_game_lines(pending: list[tuple[Event, Round]]) -> dict[PlayerId, list[Markup]]:
+    """For each line render/now.py's next_games gives a player, in the same order (the pending round of each
+    event, festival by festival): the attributes that let the script find his game in the round's file
+    (data-live, data-player, and data-board unless it is a bye)."""
     out: dict[PlayerId, list[Markup]] = {}
-    for festival in festivals:
-        for event in festival.events:
-            rnd = pending_round(event)
-            if rnd is None:
-                continue
-            seats = [(p, g.board) for g in rnd.games for p in (g.sente.id, g.gote.id)] + [(b.id, None) for b in rnd.byes]
-            for pid, board in seats:
-                attributes = Markup(' data-live="{}" data-player="{}"').format(
-                    url(round_file(event, rnd.number), player_page(pid)), pid)
-                if board is not None:
-                    attributes += Markup(' data-board="{}"').format(board)
-                out.setdefault(pid, []).append(attributes)
+    for event, rnd in pending:
+        seats = [(p, g.board) for g in rnd.games for p in (g.sente.id, g.gote.id)] + [(b.id, None) for b in rnd.byes]
+        for pid, board in seats:
+            attributes = Markup(' data-live="{}" data-player="{}"').format(
+                url(round_file(event, rnd.number), player_page(pid)), pid)
+            if board is not None:
+                attributes += Markup(' data-board="{}"').format(board)
+            out.setdefault(pid, []).append(attributes)
     return out

@@ -93,7 +93,8 @@ class PlayerPages(RendererBase):
                     Markup(" ({}): not ranked, in {} of its events ").format(festival.name, len(per)) + Markup(
                            f"({gp.min_events} needed)."))
         coming = now.next_games(self, self.data.festivals)
-        coming_live = live.next_game_lines(self.data.festivals)
+        coming_live = live.next_game_lines([(e, r) for f in self.data.festivals for e in f.events
+                                            if (r := now.pending_round(e)) is not None])
         index = []
         for pid, player in sorted(self.data.players.items(), key=lambda kv: (kv[1].name, kv[0])):
             page = player_page(pid)
