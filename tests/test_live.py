@@ -1,11 +1,13 @@
 """Festival day in Chromium: the Now block's "Find your board" box, and pages that update themselves while a round
-is played (site_src/assets/now.js, live.js), on the demo festival with the MSOWSC's round 9 being played (its
-results taken out of a copy of its round file).
+is played (site_src/assets/now.js, live.js), on the demo festival with the MSOWSC's round 9 and the Team Match's
+round 5 being played (their results taken out of a copy of their round files).
 
 By hand, from tests/fixtures/demo (players.yaml and 2000-mso-shogi/championship/round-9.yaml): round 9 has 21
 games and 42 players; board 1 is Novák, Tomáš (sente) – de Vries, Pieter; board 17 is Evans, Rhys (sente) –
 Lindqvist, Sara. Of the 42, the names with a word that begins with "luc" are Conti, Luca and Moreau, Lucas
 (Fischer's given name is Lukas); no name has a word that begins with "zzy".
+Team Match round 5 (2000-mso-shogi/team-match/round-5.yaml): 5 matches of 4, 4, 3, 4 and 4 boards, 38 players;
+in Great Britain – Japan (Great Britain named first) Ono, Hiroshi (Japan) has sente against Smith, James.
 """
 
 from __future__ import annotations
@@ -24,16 +26,18 @@ from .support import serving
 
 ROUND = "2000-mso-shogi/championship/round-9"
 API = f"api/{ROUND}.json"
+TEAM_ROUND = "2000-mso-shogi/team-match/round-5"
+TEAM_API = f"api/{TEAM_ROUND}.json"
 
 
 @pytest.fixture(scope="module")
 def pending(tmp_path_factory) -> Path:
     data = tmp_path_factory.mktemp("live") / "data"
     shutil.copytree(DEMO, data)
-    file = data / f"{ROUND}.yaml"
-    text, taken = re.subn(r", (?:1-0|0-1|½-½)\]", "]", file.read_text(encoding="utf-8"))
-    assert taken == 21
-    file.write_text(text, encoding="utf-8")
+    for file, games in ((data / f"{ROUND}.yaml", 21), (data / f"{TEAM_ROUND}.yaml", 19)):
+        text, taken = re.subn(r"(\s+- \[[^\]#]*), (?:1-0|0-1|½-½)\]", r"\1]", file.read_text(encoding="utf-8"))
+        assert taken == games
+        file.write_text(text, encoding="utf-8")
     site = data.parent / "site"
     result = build_site(data, site)
     assert result.returncode == 0, result.stderr
@@ -60,6 +64,8 @@ def test_pages_of_a_round_being_played_name_its_file_in_the_api(pending):
     # The MSOWSC's round 9: its round page, the home and festival pages (the Now block), its 42 players' pages.
     pages = found.pop(API)
     assert {ROUND, ".", "2000-mso-shogi"} <= pages and len(pages) == 3 + 42
+    pages = found.pop(TEAM_API)
+    assert {TEAM_ROUND, ".", "2000-mso-shogi"} <= pages and len(pages) == 3 + 38
     assert found == {}  # every other round of the demo is played
 
 
@@ -218,3 +224,23 @@ def test_a_page_reads_the_file_once_a_minute_and_not_while_hidden(browser: Brows
     page.wait_for_timeout(500)
     assert len([u for u in asked if API in u]) == count + 1
     page.context.close()
+
+
+def test_a_team_round_updates_each_result_from_the_left_hand_teams_side(browser: Browser, pending: Path,
+                                                                       pending_url: str):
+    original = (pending / TEAM_API).read_text(encoding="utf-8")
+    try:
+        page, _ = _live_page(browser, f"{pending_url}/{TEAM_ROUND}/")
+        expect(page.locator(".live-status")).to_have_count(1)  # one line for the five matches' tables
+        expect(page.locator(".live-status")).to_have_text(re.compile(r"^Updated at "))
+        round_ = json.loads(original)
+        for game in round_["games"]:
+            if game["sente"] == "ono-hiroshi":
+                game["result"] = "1-0"  # Ono (Japan, sente) wins: Smith (Great Britain, on the left) lost
+        (pending / TEAM_API).write_text(json.dumps(round_), encoding="utf-8")
+        row = page.locator("table[data-live]").nth(2).locator("tbody tr").first
+        expect(row.locator("td").nth(1)).to_have_text("Smith, James")
+        expect(row.locator("td").nth(2)).to_have_text("0-1")
+        page.context.close()
+    finally:
+        (pending / TEAM_API).write_text(original, encoding="utf-8")
