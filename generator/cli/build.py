@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..sources.files import check_site_folder
 from .common import Commands, EXIT_BUILD_FAILED, EXIT_DATA_ERRORS, EXIT_OK, ROOT, checked, command
 
 
@@ -14,6 +15,7 @@ def run(args: argparse.Namespace) -> int:
     if not loaded.ok:
         print("nothing was built: fix the errors above and build again", file=sys.stderr)
         return EXIT_DATA_ERRORS
+    check_site_folder(args.site_dir or args.config.parent / "site")  # (mkdocs.yml's site_dir)
     from .. import mkdocs_hooks  # MkDocs is imported only to build
     site_dir = args.site_dir.resolve() if args.site_dir else None
     built = mkdocs_hooks.build(args.config.resolve(), args.data.resolve(), loaded, site_dir)
