@@ -121,7 +121,7 @@ def _verified(path: Path, doc: _Text, result: str, blocks: dict[str, list[str] |
     got = _top(after) if not report.errors else None
     if got != wanted:
         _refuse(path, 1, "the file is written in a way the command cannot rewrite without changing other lines "
-                "(a value over several lines in { }, an anchor used by another key, a '...' end of document …)",
+                "(a value over several lines in { }, an anchor used by another key …)",
                 "write the keys one a line in block style, or make the change by hand; the file is left as it is")
     return result
 
