@@ -203,7 +203,7 @@ IN_PLACE = ["link", "dangling", "link-to-pipe", "link-to-folder", "pipe", "folde
 EXPORT = "cup-open-turnering.txt"
 WRITERS = ([f"pair:{how}" for how in IN_PLACE] + [f"export:{how}" for how in IN_PLACE + ["linked-folder"]]
            + [f"submit:{how}" for how in IN_PLACE + ["linked-folder"]] + ["new:linked-folder"]
-           + [f"rate:{how}" for how in IN_PLACE + ["the-list", "the-tournament", "hard-link-to-list", "/dev/null"]])
+           + [f"rate:{how}" for how in IN_PLACE + ["the-list", "the-tournament", "hard-link-to-list"]])
 
 
 def with_writer(files: dict[str, bytes], base: dict[str, bytes], rng: random.Random) -> dict[str, bytes]:
@@ -282,7 +282,7 @@ def run_writer(writer: bytes, files: dict[str, bytes], outcome: str, detail: str
             Path(tmp, "data-link").symlink_to(outside / "folder")
             argv = ["new", "--force", "--data", str(Path(tmp, "data-link"))]
         else:  # rate
-            named = {"the-list": rated[0], "the-tournament": rated[1], "/dev/null": "/dev/null"}
+            named = {"the-list": rated[0], "the-tournament": rated[1]}  # (no device: replaced, it is gone)
             if how == "hard-link-to-list" and Path(rated[0]).is_file() and not Path(rated[0]).is_symlink():
                 os.link(rated[0], out)
             elif how == "hard-link-to-list":  # (the list is gone: a link, then)

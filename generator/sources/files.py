@@ -61,7 +61,7 @@ def check_folder(folder: Path) -> None:
     if stat.S_ISLNK(mode):
         raise Unwritable(folder, "the folder is a link to another place (remove the link, or name a real folder)")
     if not stat.S_ISDIR(mode):
-        raise Unwritable(folder, "it is not a folder")
+        raise Unwritable(folder, "it is a file, not a folder")
 
 
 def make_folder(folder: Path) -> None:
