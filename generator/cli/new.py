@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..countries import COUNTRIES
 from ..diagnostics import display_path, printable
+from ..sources.files import check_folder, make_folder, write_file
 from .starter import STARTERS, starter_files
 from .common import BadInput, Commands, EXIT_DATA_ERRORS, EXIT_OK, checked, command
 
@@ -31,11 +32,15 @@ def confirmed(data: Path, present: list[Path], force: bool) -> bool:
     if force or not present:
         return True
     shown = ", ".join(p.name for p in present[:6]) + (" …" if len(present) > 6 else "")
-    if not sys.stdin.isatty():
+    if sys.stdin is None or sys.stdin.closed or not sys.stdin.isatty():  # (None: started with stdin closed)
         print(printable(f"error: {display_path(data)} is not empty ({shown}): run again with --force to replace "
                         "it with the starter"), file=sys.stderr)
         return False
-    answer = input(printable(f"{display_path(data)} holds {shown}. Remove it all and write the starter? [y/N] "))
+    try:
+        answer = input(printable(f"{display_path(data)} holds {shown}. Remove it all and write the starter? [y/N] "))
+    except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C at the question: a no
+        print(file=sys.stderr)
+        return False
     return answer.strip().lower() in ("y", "yes")
 
 
@@ -56,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
     if data.exists() and not data.is_dir():
         print(printable(f"error: {display_path(data)} is not a folder"), file=sys.stderr)
         return EXIT_DATA_ERRORS
+    check_folder(data)  # a link to another folder is not emptied
     present = sorted(data.iterdir()) if data.is_dir() else []
     if not confirmed(data, present, args.force):
         print("nothing was changed", file=sys.stderr)
@@ -68,8 +74,8 @@ def run(args: argparse.Namespace) -> int:
     files = starter_files(events, args.name, args.city, args.country, first)
     for relative, text in files.items():
         target = data / relative
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
+        make_folder(target.parent)
+        write_file(target, text)
         print(printable(f"wrote {display_path(target)}"))
     if not checked(data).ok:  # the starter passes `check` at once: shown here, not to be taken on trust
         return EXIT_DATA_ERRORS

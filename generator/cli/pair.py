@@ -10,6 +10,7 @@ from pathlib import Path
 from ..diagnostics import display_path
 from ..kinds import PairRequest, kind_of
 from ..sources.fields import suggest
+from ..sources.files import check_writable
 from .common import BadInput, Commands, EXIT_DATA_ERRORS, command, event_of, whole, written
 
 
@@ -41,6 +42,7 @@ def run(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return EXIT_DATA_ERRORS
     target = Path(event.loc.file).parent / f"round-{number}.yaml"
+    check_writable(target)  # a link (even one to nothing), a folder or a device there: refused, nothing read
     if target.exists() and not args.force:
         print(f"error: {display_path(target)} exists; pass --force to replace its pairings "
               "(its other lines and comments are kept)", file=sys.stderr)
