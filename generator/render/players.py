@@ -13,7 +13,7 @@ from ..countries import country_name
 from ..model import Outcome, Player
 from ..kinds import kind_of
 from ..rules.festival_elo import grade_name
-from . import now
+from . import calendar, now
 from . import rating as rating_preview
 from .base import RendererBase
 from .kinds import pages_of
@@ -105,7 +105,9 @@ class PlayerPages(RendererBase):
                       rating=self.loaded.festival_elo.get(pid),
                       rating_chart=rating_preview.chart(history) if history else "",
                       search=self.player_search(player, played),
-                      promotion=self.promotion_rows(pid, page), next_games=coming.get(pid, []))
+                      promotion=self.promotion_rows(pid, page), next_games=coming.get(pid, []),
+                      calendar=calendar.subscribe(calendar.player_path(pid), page, self.site_url, player=True)
+                      if pid in self.data.entries else "")
             index.append({"name": link(player.name, page, "players/index.md"), "country": player.country,
                           "events": ", ".join(e["event"].short for e in entries[pid])})
         self.page("players/index.md", "players.html.j2", "Players", rows=index)

@@ -15,7 +15,7 @@ from ..rules.prizes import PrizeList
 from ..rules.scoring import RoundRecord
 from ..rules.standings import EventResults, Standing
 from ..rules.team_swiss.scores import COLUMNS
-from . import api, now, sheets
+from . import api, calendar, now, sheets
 from .base import Page, Site
 from . import rating as rating_preview
 from .festival import FestivalPages, nav_labels, varying_labels
@@ -61,6 +61,7 @@ class Renderer(FestivalPages, PlayerPages):
             e.start, e.end, *(r.date for r in e.rounds)))) if d is not None]
         if days:
             self.site.updated = max(days).isoformat()
+        self.site.files.update(calendar.files(self.loaded, self.site.updated, self.site_url))
         return self.site
 
     def standings_rows(self, res: EventResults, table: tuple[Standing, ...], page: str,
