@@ -7,8 +7,10 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from ..model import Event, Festival, Outcome, PlayerId, ProgrammeItem, Round, TeamSetup
+from ..model import DataSet, Event, Festival, Outcome, PlayerId, ProgrammeItem, Round, TeamSetup
 from .loaded import Loaded
+
+FEED_DAYS = 366  # a player's feed holds the festivals that end at most this many days before the data's latest day
 
 
 @dataclass(frozen=True)
@@ -106,16 +108,35 @@ def _item(festival: Festival, item: ProgrammeItem, n: int) -> Session:
                    people=tuple(r.id for r in item.people), note=item.note)
 
 
+def latest_day(data: DataSet) -> dt.date | None:
+    """The latest day the data gives (a festival's, an event's or a round's): the site's date, never the clock's."""
+    days = [d for f in data.festivals for d in (f.start, f.end, *(x for e in f.events for x in (
+        e.start, e.end, *(r.date for r in e.rounds)))) if d is not None]
+    return max(days) if days else None
+
+
+def current(data: DataSet) -> list[Festival]:
+    """The festivals players' feeds hold: those that end within FEED_DAYS of the data's latest day (a feed is for
+    the games to come and just played; the archive's would make every feed, and the build, grow without end)."""
+    latest = latest_day(data)
+    if latest is None:
+        return []
+    since = latest - dt.timedelta(days=FEED_DAYS)
+    return [f for f in data.festivals if (f.end or f.start or latest) >= since]
+
+
 def player_feeds(loaded: Loaded) -> dict[PlayerId, list[Seat | Entry]]:
-    """Each player who entered an event (or gives a simul): the events he entered, over their days, and his
-    paired games whose day is known, in order of time."""
+    """Each player entered in an event of a current festival (or giving a simul there): the events he entered,
+    over their days, and his paired games whose day is known, in order of time."""
     data = loaded.data
-    out: dict[PlayerId, list[Seat | Entry]] = {pid: [] for pid in data.entries}
+    festivals = current(data)
     entered: dict[str, list[PlayerId]] = {}
     for pid, events in data.entries.items():
         for event in events:
             entered.setdefault(event.path, []).append(pid)
-    for festival in data.festivals:
+    out: dict[PlayerId, list[Seat | Entry]] = {pid: [] for f in festivals for e in f.events
+                                               for pid in entered.get(e.path, [])}
+    for festival in festivals:
         for event in festival.events:
             first, last = event.start or festival.start, event.end or event.start or festival.end
             if first is not None:
