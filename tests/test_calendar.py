@@ -205,7 +205,8 @@ def test_team_games_name_the_match_and_the_board_within_it(tmp_path):
     # Netherlands – Team C, whose second board is Bakker against Kowalski with L (the round's 5th board).
     r1 = jan["2000-mso-shogi/team-match/round-1/bakker-jan"]
     assert str(r1["SUMMARY"]) == "Team Match, round 1: board 2 against Kowalski, Adam"
-    assert start(r1) == dt.datetime(2000, 8, 23, 10, 0)
+    assert start(r1) == dt.datetime(2000, 8, 23, 10, 0, tzinfo=ZoneInfo("Europe/London"))  # the demo's zone
+    assert start(r1).astimezone(UTC) == dt.datetime(2000, 8, 23, 9, 0, tzinfo=UTC)  # BST, UTC+1 in August
     assert {"Netherlands – Team C, board 2", "Gives L"} <= set(lines(r1))
     assert str(r1["LOCATION"]) == "Alexandra Palace, London"
 
@@ -247,3 +248,8 @@ def test_the_built_demo_links_every_feed_and_every_feed_is_valid(demo_build):
     oware = load_clean(DEMO).data
     entrants = {r.id for f in oware.festivals if f.id == "2012-mso-oware" for e in f.events for r in e.entrants}
     assert entrants and sorted(linked) == sorted(f"players/{pid}.ics" for pid in entrants)
+    # The demo's festivals are in London (timezone: Europe/London): 23-27 August 2000 are in summer time, BST.
+    mso = icalendar.Calendar.from_ical((site / "2000-mso-shogi/programme.ics").read_bytes())
+    assert [str(z["TZID"]) for z in mso.walk("VTIMEZONE")] == ["Europe/London"]
+    timed = [e.decoded("DTSTART") for e in mso.walk("VEVENT") if isinstance(e.decoded("DTSTART"), dt.datetime)]
+    assert timed and {t.utcoffset() for t in timed} == {dt.timedelta(hours=1)}
