@@ -145,7 +145,7 @@ def player_feeds(loaded: Loaded) -> dict[PlayerId, list[Seat | Entry]]:
                                           festival, event))
             for rnd in event.rounds:
                 day = rnd.date or one_day(event)
-                if day is None:  # docs: a game whose day the data does not give is left out
+                if day is None:  # a feed holds no guessed day: the game is left out
                     continue
                 start, _ = clock(rnd.time or "")
                 for seat in _seats(loaded, festival, event, rnd, When(day, start)):
