@@ -13,7 +13,8 @@ from ..countries import country_name
 from ..model import Outcome, Player
 from ..kinds import kind_of
 from ..rules.festival_elo import grade_name
-from . import now
+from ..pipeline.calendar import player_feeds
+from . import calendar, now
 from . import rating as rating_preview
 from .base import RendererBase
 from .kinds import pages_of
@@ -93,6 +94,7 @@ class PlayerPages(RendererBase):
                     Markup(" ({}): not ranked, in {} of its events ").format(festival.name, len(per)) + Markup(
                            f"({gp.min_events} needed)."))
         coming = now.next_games(self, self.data.festivals)
+        feeds = set(player_feeds(self.loaded))  # the players with a calendar feed
         index = []
         for pid, player in sorted(self.data.players.items(), key=lambda kv: (kv[1].name, kv[0])):
             page = player_page(pid)
@@ -105,7 +107,9 @@ class PlayerPages(RendererBase):
                       rating=self.loaded.festival_elo.get(pid),
                       rating_chart=rating_preview.chart(history) if history else "",
                       search=self.player_search(player, played),
-                      promotion=self.promotion_rows(pid, page), next_games=coming.get(pid, []))
+                      promotion=self.promotion_rows(pid, page), next_games=coming.get(pid, []),
+                      calendar=calendar.subscribe(calendar.player_path(pid), page, self.site_url, player=True)
+                      if pid in feeds else "")
             index.append({"name": link(player.name, page, "players/index.md"), "country": player.country,
                           "events": ", ".join(e["event"].short for e in entries[pid])})
         self.page("players/index.md", "players.html.j2", "Players", rows=index)

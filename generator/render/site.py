@@ -11,11 +11,12 @@ from markupsafe import Markup
 
 from ..model import Event, Festival, Outcome, PlayoffSetup
 from ..pipeline import Loaded
+from ..pipeline.calendar import latest_day
 from ..rules.prizes import PrizeList
 from ..rules.scoring import RoundRecord
 from ..rules.standings import EventResults, Standing
 from ..rules.team_swiss.scores import COLUMNS
-from . import api, now, sheets
+from . import api, calendar, now, sheets
 from .base import Page, Site
 from . import rating as rating_preview
 from .festival import FestivalPages, nav_labels, varying_labels
@@ -57,10 +58,10 @@ class Renderer(FestivalPages, PlayerPages):
             event = self.results[path].event
             self.site.files[f"api/{path}/rating.json"] = rating_preview.api(event, rated, names)
         self.site.nav = self.navigation()
-        days = [d for f in self.data.festivals for d in (f.start, f.end, *(x for e in f.events for x in (
-            e.start, e.end, *(r.date for r in e.rounds)))) if d is not None]
-        if days:
-            self.site.updated = max(days).isoformat()
+        latest = latest_day(self.data)
+        if latest is not None:
+            self.site.updated = latest.isoformat()
+        self.site.files.update(calendar.files(self.loaded, self.site.updated, self.site_url))
         return self.site
 
     def standings_rows(self, res: EventResults, table: tuple[Standing, ...], page: str,
