@@ -1,4 +1,4 @@
-"""`python -m generator new`: start an organizer's own festival in an empty data folder."""
+"""`.venv/bin/python -m generator new`: start an organizer's own festival in an empty data folder."""
 
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         print(printable(f"wrote {display_path(target)}"))
     if not checked(data).ok:  # the starter passes `check` at once: shown here, not to be taken on trust
         return EXIT_DATA_ERRORS
-    print("next: put your players in players.yaml and the events' lists, then `python -m generator serve`")
+    print("next: put your players in players.yaml and the events' lists, then `.venv/bin/python -m generator serve`")
     return EXIT_OK
 
 

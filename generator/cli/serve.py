@@ -1,4 +1,4 @@
-"""`python -m generator serve`: the live preview."""
+"""`.venv/bin/python -m generator serve`: the live preview."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The hooks mkdocs.yml names: they add the generated pages, the JSON API, the navigation and the search entries.
 
 Data errors stop the build with the full list of located problems; the site is never half built.
-`python -m generator build` checks first and prints the same list, so this is the last line of defence.
+`.venv/bin/python -m generator build` checks first and prints the same list, so this is the last line of defence.
 
 The generated pages are HTML already: they are handed to the engine as pages whose content needs no Markdown
 conversion, so a build costs the theme's template and little more per page. Each festival's pages get a sidebar
