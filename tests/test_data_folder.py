@@ -204,3 +204,27 @@ def test_the_starter_team_match_pairs_every_round_without_a_rematch(tmp_path: Pa
         assert problems(data) == ([], []), text
     # Four teams, three rounds: two matches a round, and each of the six pairs of teams meets once.
     assert len(met) == 6 and len(set(met)) == 6
+
+
+def test_new_names_the_site_in_the_mkdocs_yml_beside_the_data_folder_keeping_its_other_lines(tmp_path: Path):
+    import yaml
+
+    original = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    config = tmp_path / "mkdocs.yml"
+    config.write_text(original, encoding="utf-8")
+    made = new(tmp_path / "data", "--name", "Leiden: Shogi Days #1", "--start", "2027-03-06")
+    assert made.returncode == 0, made.stderr
+    assert "mkdocs.yml (site_name: the festival's name)" in made.stdout
+    after = config.read_text(encoding="utf-8")
+    assert yaml.safe_load(after)["site_name"] == "Leiden: Shogi Days #1"  # the colon and '#' are the name's
+    # Only the site_name line changed: every other line and comment as it was.
+    changed = [(a, b) for a, b in zip(original.splitlines(), after.splitlines(), strict=True) if a != b]
+    before = next(line for line in original.splitlines() if line.startswith("site_name:"))
+    assert changed == [(before, 'site_name: "Leiden: Shogi Days #1"')]
+
+
+def test_new_with_a_data_folder_elsewhere_says_the_site_keeps_its_name(tmp_path: Path):
+    made = new(tmp_path / "data", "--start", "2027-03-06")
+    assert made.returncode == 0, made.stderr
+    assert "note: the site keeps its name: there is no mkdocs.yml beside" in made.stdout
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["data"]

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..countries import COUNTRIES
 from ..diagnostics import display_path, printable
+from .site_name import site_name_text
 from .starter import STARTERS, starter_files
 from .common import BadInput, Commands, EXIT_DATA_ERRORS, EXIT_OK, checked, command
 
@@ -57,6 +58,7 @@ def run(args: argparse.Namespace) -> int:
         print(printable(f"error: {display_path(data)} is not a folder"), file=sys.stderr)
         return EXIT_DATA_ERRORS
     present = sorted(data.iterdir()) if data.is_dir() else []
+    config, config_text, config_line = site_name_text(data, args.name)  # read before anything is changed
     if not confirmed(data, present, args.force):
         print("nothing was changed", file=sys.stderr)
         return EXIT_DATA_ERRORS
@@ -71,6 +73,9 @@ def run(args: argparse.Namespace) -> int:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
         print(printable(f"wrote {display_path(target)}"))
+    if config is not None:
+        config.write_text(config_text, encoding="utf-8")
+    print(printable(config_line))
     if not checked(data).ok:  # the starter passes `check` at once: shown here, not to be taken on trust
         return EXIT_DATA_ERRORS
     print("next: put your players in players.yaml and the events' lists, then `.venv/bin/python -m generator serve`")
@@ -82,7 +87,8 @@ def register(sub: Commands) -> None:
                   "a commented starter that passes check: players.yaml, festival.yaml and the events asked for.")
     new.add_argument("--events", default=DEFAULT_EVENTS,
                      help=f"comma-separated, from: {', '.join(STARTERS)} (default: {DEFAULT_EVENTS})")
-    new.add_argument("--name", default="My Shogi Festival", help="the festival's name")
+    new.add_argument("--name", default="My Shogi Festival",
+                     help="the festival's name, and the site's (site_name in the mkdocs.yml beside the data folder)")
     new.add_argument("--city", default="Amsterdam", help="where it is held (FESA's spelling)")
     new.add_argument("--country", default="NL", help="ISO 3166 two-letter code (default NL)")
     new.add_argument("--start", help="first day, as 2027-03-06 (default: today); the festival lasts two days")
