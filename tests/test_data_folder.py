@@ -80,6 +80,11 @@ def test_new_with_every_kind_of_event_checks_builds_and_pairs(tmp_path: Path):
     # The starter's simul giver is no professional: the rules say nothing of one (no name-less "(professional)").
     rules = (tmp_path / "site" / "2027-leiden-spring-1" / "simul" / "rules" / "index.html").read_text("utf-8")
     assert "a giver plays many games" in rules and "(professional)" not in rules
+    # The programme has every session's time (the starter's schedules), and names no lesson it does not have.
+    programme = (tmp_path / "site" / "2027-leiden-spring-1" / "programme" / "index.html").read_text("utf-8")
+    assert "Time not given" not in programme and "<strong>10:00</strong>" in programme
+    home = (tmp_path / "site" / "2027-leiden-spring-1" / "index.html").read_text("utf-8")
+    assert "every event's sessions, day by day." in home and "demonstration" not in home
     # Round 1 of each event can be proposed at once, and the data still checks: the starter is ready to use.
     for event in STARTERS:
         paired = run_generator("pair", f"2027-leiden-spring-1/{event}", "--round", "1", "--data", str(data))
