@@ -1,4 +1,4 @@
-"""`python -m generator build`: check the data, then build the site."""
+"""`.venv/bin/python -m generator build`: check the data, then build the site."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`python -m generator fesa …`: FESA turnering.txt files: check, export, register, submit; and rate (FESA's
+"""`.venv/bin/python -m generator fesa …`: FESA turnering.txt files: check, export, register, submit; and rate (FESA's
 rating program, in fesa_rate.py)."""
 
 from __future__ import annotations

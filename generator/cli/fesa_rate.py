@@ -1,5 +1,6 @@
-"""`python -m generator fesa rate LIST TURNERING… [--new-players FILE…] --out NEWLIST`: the rating officer's run
-of FESA's rating program (generator/fesa/program.py), tournament after tournament, with its published table."""
+"""`.venv/bin/python -m generator fesa rate LIST TURNERING… [--new-players FILE…] --out NEWLIST`: the rating
+officer's run of FESA's rating program (generator/fesa/program.py), tournament after tournament, with its published
+table."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`python -m generator new`: start an organizer's own festival in an empty data folder."""
+"""`.venv/bin/python -m generator new`: start an organizer's own festival in an empty data folder."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from pathlib import Path
 from ..countries import COUNTRIES
 from ..diagnostics import display_path, printable
 from ..sources.files import check_folder, make_folder, write_file
+from .site_name import site_name_text
 from .starter import STARTERS, starter_files
 from .common import BadInput, Commands, EXIT_DATA_ERRORS, EXIT_OK, checked, command
 
@@ -63,6 +64,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_DATA_ERRORS
     check_folder(data)  # a link to another folder is not emptied
     present = sorted(data.iterdir()) if data.is_dir() else []
+    config, config_text, config_line = site_name_text(data, args.name)  # read before anything is changed
     if not confirmed(data, present, args.force):
         print("nothing was changed", file=sys.stderr)
         return EXIT_DATA_ERRORS
@@ -77,9 +79,12 @@ def run(args: argparse.Namespace) -> int:
         make_folder(target.parent)
         write_file(target, text)
         print(printable(f"wrote {display_path(target)}"))
+    if config is not None:
+        write_file(config, config_text)
+    print(printable(config_line))
     if not checked(data).ok:  # the starter passes `check` at once: shown here, not to be taken on trust
         return EXIT_DATA_ERRORS
-    print("next: put your players in players.yaml and the events' lists, then `python -m generator serve`")
+    print("next: put your players in players.yaml and the events' lists, then `.venv/bin/python -m generator serve`")
     return EXIT_OK
 
 
@@ -88,7 +93,8 @@ def register(sub: Commands) -> None:
                   "a commented starter that passes check: players.yaml, festival.yaml and the events asked for.")
     new.add_argument("--events", default=DEFAULT_EVENTS,
                      help=f"comma-separated, from: {', '.join(STARTERS)} (default: {DEFAULT_EVENTS})")
-    new.add_argument("--name", default="My Shogi Festival", help="the festival's name")
+    new.add_argument("--name", default="My Shogi Festival",
+                     help="the festival's name, and the site's (site_name in the mkdocs.yml beside the data folder)")
     new.add_argument("--city", default="Amsterdam", help="where it is held (FESA's spelling)")
     new.add_argument("--country", default="NL", help="ISO 3166 two-letter code (default NL)")
     new.add_argument("--start", help="first day, as 2027-03-06 (default: today); the festival lasts two days")

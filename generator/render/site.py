@@ -275,13 +275,15 @@ def with_problems(site: Site | None, problems: list[str]) -> Site:
     items = Markup("").join(Markup("<li><code>{}</code></li>").format(line) for line in problems)
     # The banner is escaped here, once, and joined to the pages' HTML as the text it is (a Markup on the right
     # of a plain string would escape the page itself: its tags shown as text).
-    banner = str(Markup('<div class="admonition failure"><p class="admonition-title">The data has errors: this '
-                    "preview shows the results as they were before them. Fix these and save; the page comes "
-                    'back by itself.</p><ol class="problems">{}</ol></div>\n').format(items))
+    shown = ("this preview shows the results as they were before them. Fix these and save; the page comes back by "
+             "itself." if site is not None else "the preview has no results to show until they are fixed (it was "
+             "started on them). Fix these and save; the site comes by itself.")
+    banner = str(Markup('<div class="admonition failure"><p class="admonition-title">The data has errors: {}</p>'
+                        '<ol class="problems">{}</ol></div>\n').format(shown, items))
     if site is None:
         body, toc = headings(f"<h1>The data has errors</h1>\n{banner}")
-        return Site({"index.md": Page("The data has errors", body, toc)}, nav=[{"Home": "index.md"}])
-    out = Site(dict(site.pages), dict(site.files), site.nav, site.sections, site.section_of, site.updated)
+        return Site({"index.md": Page("The data has errors", body, toc)}, nav=[{"Home": "index.md"}], banner=banner)
+    out = Site(dict(site.pages), dict(site.files), site.nav, site.sections, site.section_of, site.updated, banner)
     for path, page in site.pages.items():
         h1_end = page.html.find("</h1>") + len("</h1>\n") if "</h1>" in page.html else 0
         out.pages[path] = Page(page.title, page.html[:h1_end] + banner + page.html[h1_end:], page.toc, page.search)
