@@ -43,8 +43,8 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
             print(line, file=sys.stderr)
         site = build.site = with_problems(build.preview.last_good, loaded.report.lines())
     else:
-        address = config.site_url or build.site_url  # for the wall sheets' QR codes
-        site = build.site = render_site(loaded, address)
+        # The published address for the wall sheets' QR codes, not the preview's own (a phone cannot open that)
+        site = build.site = render_site(loaded, build.site_url)
         if build.preview is not None:
             build.preview.last_good = site
     config.nav = site.nav

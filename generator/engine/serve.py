@@ -39,7 +39,7 @@ def serve(config_file: Path, data: Path, dev_addr: str) -> bool:
     with running() as log:
         def fresh_config() -> MkDocsConfig:
             config = load_config(str(config_file), site_dir=site_dir, dev_addr=dev_addr, strict=True)
-            return attach(config, Build(data, site_url=published_address(), preview=preview))
+            return attach(config, Build(data, site_url=published_address(config.site_url), preview=preview))
 
         config = fresh_config()
         host, port = config.dev_addr

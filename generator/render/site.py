@@ -121,10 +121,10 @@ class Renderer(FestivalPages, PlayerPages):
             self.round_pages(event, res, common)
         if kind.has_standings and res.final:
             sheets.event_sheet(self, event, res, self.site_url)
-        if kind.has_standings:
-            for rnd in event.rounds:
-                if rnd.games:
-                    sheets.round_sheets(self, event, res, rnd, self.site_url)
+        for rnd in event.rounds:  # (a simul's, which has no round pages, lead to its overview)
+            if rnd.games:
+                sheets.round_sheets(self, event, res, rnd, self.site_url,
+                                    None if kind.has_standings else event_page(event))
 
     def rules_page(self, event: Event, res: EventResults, common: dict[str, Any]) -> None:
         page = event_page(event, "rules")
