@@ -10,7 +10,9 @@ It prints how many runs ended in each way:
 
 - clean: no error; located: errors, each with its file and line;
 - unlocated: an error that names its file but no line;
-- traceback: an exception escaped; hang: over 5 s; memory: over 1 GB.
+- traceback: an exception escaped; hang: over 5 s; memory: over 1 GB;
+- written: a command that writes (pair, fesa rate/export/submit, new) wrote through a link, over a pipe, a folder
+  or one of its inputs (one run in five also runs one of them so, see WRITERS).
 
 The test suite runs a few hundred seeded runs of the same (tests/test_fuzz.py).
 """
@@ -18,10 +20,14 @@ The test suite runs a few hundred seeded runs of the same (tests/test_fuzz.py).
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import os
 import random
 import resource
+import shutil
 import signal
+import stat
 import sys
 import tempfile
 import time
@@ -31,6 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from generator.__main__ import main as cli_main  # noqa: E402
 from generator.pipeline import load  # noqa: E402
 
 FIXTURE = ROOT / "tests" / "fixtures" / "mini"
@@ -155,6 +162,9 @@ def _structural(out: dict[str, bytes], name: str, lines: list[bytes], i: int, ki
     return out
 
 
+OUTCOMES = ("clean", "located", "unlocated", "traceback", "hang", "memory", "written")
+
+
 def check_tree(files: dict[str, bytes]) -> tuple[str, str]:
     """Writes the tree to a temporary folder and checks it in this process: (outcome, an example)."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -181,6 +191,119 @@ def check_tree(files: dict[str, bytes]) -> tuple[str, str]:
         return ("unlocated", unlocated[0].format().replace(str(root), "data")) if unlocated else ("located", "")
 
 
+# --- Links in place of output files (the writers; issue 41) -------------------------------------------------------
+# One run in five also runs a command that writes, on the mutated tree or (half the time, so that it gets as far as
+# writing) on the unmutated one, with its output replaced by a link (to a file out of the data folder, to nothing,
+# to a pipe, to a folder), by a pipe or a folder, or named as one of its inputs. The command must write nothing:
+# every file, link and folder of the temporary folder is as it was (else "written"), and it must not end with 0.
+
+WRITER = "\0writer"  # the key of the scenario's name in a tree
+OUTSIDE_TEXT = b"on: push\njobs: {}\n"  # a file out of the data folder that a link leads to (a workflow, say)
+IN_PLACE = ["link", "dangling", "link-to-pipe", "link-to-folder", "pipe", "folder"]  # what is put at the output
+EXPORT = "cup-open-turnering.txt"
+WRITERS = ([f"pair:{how}" for how in IN_PLACE] + [f"export:{how}" for how in IN_PLACE + ["linked-folder"]]
+           + [f"submit:{how}" for how in IN_PLACE + ["linked-folder"]] + ["new:linked-folder"]
+           + [f"rate:{how}" for how in IN_PLACE + ["the-list", "the-tournament", "hard-link-to-list"]])
+
+
+def with_writer(files: dict[str, bytes], base: dict[str, bytes], rng: random.Random) -> dict[str, bytes]:
+    if rng.random() >= 0.2:
+        return files
+    tree = dict(files if rng.random() < 0.5 else base)
+    tree[WRITER] = rng.choice(WRITERS).encode()
+    return tree
+
+
+def _snapshot(top: Path) -> dict[str, object]:
+    """Every entry under `top`, links not followed: a link's target, a file's bytes and mode, what else it is."""
+    seen: dict[str, object] = {}
+    for folder, dirs, names in os.walk(top):
+        for name in dirs + names:
+            path = Path(folder) / name
+            st = os.lstat(path)
+            if stat.S_ISLNK(st.st_mode):
+                seen[str(path)] = ("link", os.readlink(path))
+            elif stat.S_ISREG(st.st_mode):
+                seen[str(path)] = ("file", path.read_bytes(), st.st_mode)
+            else:
+                seen[str(path)] = ("other", stat.S_IFMT(st.st_mode))
+    return seen
+
+
+def _put(path: Path, how: str, outside: Path) -> None:
+    """`how` at `path` (which is removed first, whatever it is)."""
+    if path.is_symlink() or path.is_file() or path.is_fifo():
+        path.unlink()
+    elif path.is_dir():
+        shutil.rmtree(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    target = {"link": outside / "workflow.yaml", "dangling": outside / "created.yaml",
+              "link-to-pipe": outside / "pipe", "link-to-folder": outside / "folder"}.get(how)
+    if target is not None:
+        path.symlink_to(target)
+    elif how == "pipe":
+        os.mkfifo(path)
+    elif how == "folder":
+        path.mkdir()
+        (path / "kept.txt").write_bytes(b"kept\n")
+
+
+def run_writer(writer: bytes, files: dict[str, bytes], outcome: str, detail: str) -> tuple[str, str]:
+    """The writer of the scenario run on the tree, in place of check's outcome only when it wrote something."""
+    command, _, how = writer.decode().partition(":")
+    with tempfile.TemporaryDirectory() as tmp:
+        root, outside = Path(tmp) / "data", Path(tmp) / "outside"
+        for name, data in files.items():
+            path = root / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if data == FOLDER:
+                path.mkdir(exist_ok=True)
+            elif data == LINK:
+                path.symlink_to("/etc/hostname")
+            else:
+                path.write_bytes(data)
+        (outside / "folder").mkdir(parents=True)
+        (outside / "workflow.yaml").write_bytes(OUTSIDE_TEXT)
+        os.mkfifo(outside / "pipe")
+        rated = [str(root / "cup/before.lisp"), str(root / "club/turnering.txt")]
+        out = Path(tmp) / "out"
+        if command == "pair":
+            _put(root / "cup/open/round-3.yaml", how, outside)
+            argv = ["pair", "cup/open", "--round", "3", "--force", "--data", str(root)]
+        elif command in ("export", "submit"):
+            if how == "linked-folder":
+                out.symlink_to(outside / "folder")
+            else:
+                _put(out / EXPORT, how, outside)
+            argv = ["fesa", command, *(["cup/open"] if command == "submit" else []), "--data", str(root),
+                    "--out", str(out)]
+        elif command == "new":
+            (outside / "folder" / "kept.txt").write_bytes(b"kept\n")
+            Path(tmp, "data-link").symlink_to(outside / "folder")
+            argv = ["new", "--force", "--data", str(Path(tmp, "data-link"))]
+        else:  # rate
+            named = {"the-list": rated[0], "the-tournament": rated[1]}  # (no device: replaced, it is gone)
+            if how == "hard-link-to-list" and Path(rated[0]).is_file() and not Path(rated[0]).is_symlink():
+                os.link(rated[0], out)
+            elif how == "hard-link-to-list":  # (the list is gone: a link, then)
+                _put(out, "link", outside)
+            elif how not in named:
+                _put(out, how, outside)
+            argv = ["fesa", "rate", *rated, "--out", named.get(how, str(out))]
+        before = _snapshot(Path(tmp))
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            try:
+                code = cli_main(argv)
+            except SystemExit as exc:  # (argparse: the scenario's command line is wrong)
+                code = exc.code if isinstance(exc.code, int) else 2
+        after = _snapshot(Path(tmp))
+        changed = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
+    if changed or code == 0:
+        where = changed[0].replace(tmp, "") if changed else "(nothing changed)"
+        return "written", f"{writer.decode()}: exit code {code}, {where}"
+    return outcome, detail if outcome not in ("clean", "located") else f"writer exit code {code}"
+
+
 def run_isolated(files: dict[str, bytes]) -> tuple[str, str]:
     """check_tree in a forked child with SECONDS and MEGABYTES: (outcome, detail)."""
     read, write = os.pipe()
@@ -190,7 +313,11 @@ def run_isolated(files: dict[str, bytes]) -> tuple[str, str]:
         resource.setrlimit(resource.RLIMIT_AS, (MEGABYTES * 2**20, MEGABYTES * 2**20))
         signal.alarm(SECONDS)
         try:
+            files = dict(files)
+            writer = files.pop(WRITER, None)
             outcome, detail = check_tree(files)
+            if writer is not None:
+                outcome, detail = run_writer(writer, files, outcome, detail)
         except MemoryError:
             outcome, detail = "memory", ""
         except BaseException as exc:  # noqa: BLE001 - anything escaping is what is being counted
@@ -218,9 +345,14 @@ def fuzz(runs: int, seed: int) -> tuple[Counter[str], dict[str, list[str]]]:
     counts: Counter[str] = Counter()
     examples: dict[str, list[str]] = {}
     for n in range(runs):
-        outcome, detail = run_isolated(mutate(base, rng))
+        files = with_writer(mutate(base, rng), base, rng)
+        outcome, detail = run_isolated(files)
         counts[outcome] += 1
-        if outcome in ("traceback", "hang", "memory", "unlocated") and len(examples.setdefault(outcome, [])) < 5:
+        if WRITER in files:
+            counts["writer runs"] += 1
+            counts[detail] += detail.startswith("writer exit code")
+        bad = ("traceback", "hang", "memory", "unlocated", "written")
+        if outcome in bad and len(examples.setdefault(outcome, [])) < 5:
             examples[outcome].append(f"run {n}: {detail}")
     return counts, examples
 
@@ -234,8 +366,10 @@ def main() -> None:
     counts, examples = fuzz(args.runs, args.seed)
     seconds = time.perf_counter() - start
     print(f"{args.runs} runs (seed {args.seed}) in {seconds:.0f} s")
-    for outcome in ("clean", "located", "unlocated", "traceback", "hang", "memory"):
+    for outcome in OUTCOMES:
         print(f"  {outcome:10} {counts[outcome]:>7}")
+    codes = ", ".join(f"{counts[f'writer exit code {c}']} exit code {c}" for c in (1, 3))
+    print(f"  a writer ran in {counts['writer runs']} runs: {codes} (1: errors in the data, 3: refused)")
     for outcome, lines in examples.items():
         print(f"{outcome}, for example:")
         for line in lines:

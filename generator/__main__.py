@@ -8,10 +8,17 @@ import signal
 import sys
 from pathlib import Path
 
-from .cli import (build, check, elo, fees, fesa, handicap, new, pair, promotion, rating, serve, summary, teams)
-from .cli.common import EXIT_DATA_ERRORS, EXIT_ENVIRONMENT, OneLineErrors
-from .diagnostics import display_path, printable
-from .sources import round_writer
+RUN = ".venv/bin/python -m generator"  # how every hint, help text and page says to run the generator
+
+try:
+    from .cli import (build, check, elo, fees, fesa, handicap, new, pair, promotion, rating, serve, summary, teams)
+    from .cli.common import EXIT_DATA_ERRORS, EXIT_ENVIRONMENT, OneLineErrors
+    from .diagnostics import display_path, printable
+    from .sources import round_writer
+except ModuleNotFoundError as missing:  # a Python without the generator's packages: one line, not a traceback
+    print(f"error: this Python ({sys.executable}) has no '{missing.name}', which the generator needs: run it as "
+          f"{RUN} … (scripts/setup makes .venv with its packages)", file=sys.stderr)
+    sys.exit(3)  # EXIT_ENVIRONMENT: the machine, not the data
 
 COMMANDS = (new, check, summary, build, serve, pair, teams, fees, handicap, elo, rating, promotion,
             fesa)  # --help order
@@ -19,7 +26,7 @@ COMMANDS = (new, check, summary, build, serve, pair, teams, fees, handicap, elo,
 
 def parser() -> OneLineErrors:
     top = OneLineErrors(
-        prog="python -m generator",
+        prog=RUN,
         description="Banzuke: check festival result files and publish them as a website.",
         epilog="Exit codes: 0 fine, 1 errors in the data, 2 the site build failed, 3 a file or folder could not be "
                "written or read (permissions, a file where a folder is needed, a full disk).")

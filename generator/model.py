@@ -398,6 +398,7 @@ class Festival:
     prize_fund: PrizeFund | None = None  # the fund announced for all the festival's prizes
     programme: tuple[ProgrammeItem, ...] = ()
     fesa_list: tuple[Struct, ...] = ()  # FESA's rating list before the festival (`fesa_list:`), for the preview
+    timezone: str = ""  # the IANA name of the festival's local time (`timezone: Europe/London`); "": floating times
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ festival of one's own that passes `check` and builds at once."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -79,6 +80,11 @@ def test_new_with_every_kind_of_event_checks_builds_and_pairs(tmp_path: Path):
     # The starter's simul giver is no professional: the rules say nothing of one (no name-less "(professional)").
     rules = (tmp_path / "site" / "2027-leiden-spring-1" / "simul" / "rules" / "index.html").read_text("utf-8")
     assert "a giver plays many games" in rules and "(professional)" not in rules
+    # The programme has every session's time (the starter's schedules), and names no lesson it does not have.
+    programme = (tmp_path / "site" / "2027-leiden-spring-1" / "programme" / "index.html").read_text("utf-8")
+    assert "Time not given" not in programme and "<strong>10:00</strong>" in programme
+    home = (tmp_path / "site" / "2027-leiden-spring-1" / "index.html").read_text("utf-8")
+    assert "every event's sessions, day by day." in home and "demonstration" not in home
     # Round 1 of each event can be proposed at once, and the data still checks: the starter is ready to use.
     for event in STARTERS:
         paired = run_generator("pair", f"2027-leiden-spring-1/{event}", "--round", "1", "--data", str(data))
@@ -118,3 +124,112 @@ def test_the_readme_and_the_organizers_page_name_every_starter():
     for page in (ROOT / "README.md", ROOT / "site_src" / "organizers.md"):
         text = " ".join(page.read_text(encoding="utf-8").split())
         assert f"from: {listed}" in text, page.name
+
+
+# --- the starter as a new organizer uses it ------------------------------------------------------------------
+
+def test_the_starters_latecomer_example_is_one_check_accepts(tmp_path: Path):
+    # event.yaml's comment shows how to enter a latecomer; written into the list as shown (his id for ID), the
+    # data checks clean.
+    data = tmp_path / "data"
+    assert new(data, "--start", "2027-03-06").returncode == 0
+    path = data / "2027-my-shogi-festival" / "championship" / "event.yaml"
+    text = path.read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if x.startswith("players: ["))
+    example = line.split("a latecomer: ", 1)[1]
+    assert example == "{player: ID, from_round: 2}"
+    late = example.replace("ID", "horvat-ana")
+    path.write_text(text.replace(", horvat-ana]", f", {late}]"), encoding="utf-8")
+    assert problems(data) == ([], [])
+    paired = run_generator("pair", "2027-my-shogi-festival/championship", "--round", "1", "--data", str(data))
+    assert paired.returncode == 0, paired.stderr
+    assert "horvat-ana" not in (path.parent / "round-1.yaml").read_text(encoding="utf-8")  # he plays from round 2
+
+
+def test_every_round_of_every_starter_has_its_day_and_time_in_the_schedule(tmp_path: Path):
+    from generator.pipeline import load
+    from generator.rules.round_times import round_time
+
+    data = tmp_path / "data"
+    assert new(data, "--events", ",".join(STARTERS), "--start", "2027-03-06").returncode == 0
+    loaded = load(data)
+    assert loaded.ok
+    for event in loaded.data.events():
+        days = [round_time(event, n)[0] for n in range(1, event.rounds_planned + 1)]
+        assert None not in days, event.path
+        assert round_time(event, 1)[1], event.path  # round 1's start time at least
+        assert all(event.start <= d <= event.end for d in days if d and event.start and event.end), event.path
+
+
+def test_pair_writes_the_rounds_date_and_time_from_the_schedule(tmp_path: Path):
+    data = tmp_path / "data"
+    assert new(data, "--events", "championship,blitz", "--start", "2027-03-06").returncode == 0
+    festival = data / "2027-my-shogi-festival"
+    for event in ("championship", "blitz"):
+        paired = run_generator("pair", f"2027-my-shogi-festival/{event}", "--round", "1", "--data", str(data))
+        assert paired.returncode == 0, paired.stderr
+    # championship: {date: 2027-03-06 (the first day), time: "10:00", title: Round 1}
+    championship = (festival / "championship" / "round-1.yaml").read_text(encoding="utf-8")
+    assert 'date: 2027-03-06   # from the schedule in event.yaml\ntime: "10:00"' in championship
+    # blitz: {date: 2027-03-07 (the second day), time: "20:00-22:30", title: Rounds 1-8}: round 1 at 20:00
+    blitz = (festival / "blitz" / "round-1.yaml").read_text(encoding="utf-8")
+    assert 'date: 2027-03-07   # from the schedule in event.yaml\ntime: "20:00"' in blitz
+    assert problems(data) == ([], [])
+    # A round file that has its own date keeps it: round 1 proposed again over one dated by hand.
+    path = festival / "championship" / "round-1.yaml"
+    path.write_text(championship.replace("date: 2027-03-06   # from the schedule in event.yaml",
+                                         "date: 2027-03-05"), encoding="utf-8")
+    again = run_generator("pair", "2027-my-shogi-festival/championship", "--round", "1", "--force", "--data",
+                          str(data))
+    assert again.returncode == 0, again.stderr
+    redone = path.read_text(encoding="utf-8")
+    assert re.findall(r"^(?:date|time):.*", redone, re.M) == ["date: 2027-03-05",
+                                                              'time: "10:00"   # from the schedule in event.yaml']
+
+
+def with_results(text: str) -> str:
+    """A team round file with every board won by its first-named player ('1-0' after the handicap)."""
+    return re.sub(r"^(\s+- \[[^\]]+)\]", r"\1, 1-0]", text, flags=re.M)
+
+
+def test_the_starter_team_match_pairs_every_round_without_a_rematch(tmp_path: Path):
+    data = tmp_path / "data"
+    assert new(data, "--events", "team-match", "--start", "2027-03-06").returncode == 0
+    folder = data / "2027-my-shogi-festival" / "team-match"
+    met: list[frozenset[str]] = []
+    for number in (1, 2, 3):
+        paired = run_generator("pair", "2027-my-shogi-festival/team-match", "--round", str(number), "--data",
+                               str(data))
+        assert paired.returncode == 0, paired.stderr
+        path = folder / f"round-{number}.yaml"
+        text = path.read_text(encoding="utf-8")
+        assert "rematch" not in text + paired.stdout
+        met += [frozenset(m) for m in re.findall(r"teams: \[(\S+), (\S+)\]", text)]
+        path.write_text(with_results(text), encoding="utf-8")
+        assert problems(data) == ([], []), text
+    # Four teams, three rounds: two matches a round, and each of the six pairs of teams meets once.
+    assert len(met) == 6 and len(set(met)) == 6
+
+
+def test_new_names_the_site_in_the_mkdocs_yml_beside_the_data_folder_keeping_its_other_lines(tmp_path: Path):
+    import yaml
+
+    original = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    config = tmp_path / "mkdocs.yml"
+    config.write_text(original, encoding="utf-8")
+    made = new(tmp_path / "data", "--name", "Leiden: Shogi Days #1", "--start", "2027-03-06")
+    assert made.returncode == 0, made.stderr
+    assert "mkdocs.yml (site_name: the festival's name)" in made.stdout
+    after = config.read_text(encoding="utf-8")
+    assert yaml.safe_load(after)["site_name"] == "Leiden: Shogi Days #1"  # the colon and '#' are the name's
+    # Only the site_name line changed: every other line and comment as it was.
+    changed = [(a, b) for a, b in zip(original.splitlines(), after.splitlines(), strict=True) if a != b]
+    before = next(line for line in original.splitlines() if line.startswith("site_name:"))
+    assert changed == [(before, 'site_name: "Leiden: Shogi Days #1"')]
+
+
+def test_new_with_a_data_folder_elsewhere_says_the_site_keeps_its_name(tmp_path: Path):
+    made = new(tmp_path / "data", "--start", "2027-03-06")
+    assert made.returncode == 0, made.stderr
+    assert "note: the site keeps its name: there is no mkdocs.yml beside" in made.stdout
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["data"]

@@ -276,3 +276,16 @@ def test_pair_proposes_simul_boards_with_the_rule_s_handicaps(gpdir):
     # The proposal reads back without errors, every board still to be played.
     loaded = load(gpdir)
     assert loaded.ok, loaded.report.lines()
+
+
+def test_the_festival_page_names_the_programme_items_the_festival_has(fest, mini):
+    from generator.render import render_site
+
+    # gp's festival.yaml has one item of its own, a lecture: the page names it, and nothing it does not have.
+    page = render_site(fest).pages["fest/index.md"].html
+    assert "every event's sessions and the festival's own (Lecture), day by day." in page
+    assert "demonstration" not in page.lower() and "lesson" not in page.lower()
+    # The mini festival has none: its events' sessions alone.
+    page = render_site(mini).pages["cup/index.md"].html
+    assert "every event's sessions, day by day." in page
+    assert "demonstration" not in page.lower() and "lesson" not in page.lower()

@@ -52,13 +52,14 @@ def test_a_players_next_games_come_first_on_his_page(pending):
     assert top.index('id="next-game"') < top.index("Festival Elo")
     block = text_of(top[top.index('id="next-game"'):top.index("</div>", top.index('id="next-game"'))])
     assert "MSOWSC, round 9 · Sunday 27 August 2000, 13:30 · board 17 against Lindqvist, Sara · ☗ sente" in block
-    assert "Team Match, round 5 · Wednesday 23 August 2000, 17:00 · board 16 against Andersson, Erik · ☖ gote · " \
-           "receives 4P" in block
+    # Board 16 of the round file is board 1 of Team B - Great Britain B (boards 16-19), named as on the round page.
+    assert "Team Match, round 5 · Wednesday 23 August 2000, 17:00 · Team B – Great Britain B, board 1 against " \
+           "Andersson, Erik · ☖ gote · receives 4P" in block
     assert 'href="../lindqvist-sara/"' in top  # the opponent is a link
     other = text_of((pending / "players/lindqvist-sara/index.html").read_text(encoding="utf-8"))
     assert "board 17 against Evans, Rhys · ☖ gote" in other
     giver = text_of((pending / "players/andersson-erik/index.html").read_text(encoding="utf-8"))
-    assert "board 16 against Evans, Rhys · ☗ sente · gives 4P" in giver
+    assert "Team B – Great Britain B, board 1 against Evans, Rhys · ☗ sente · gives 4P" in giver
 
 
 @pytest.mark.build

@@ -120,11 +120,12 @@ def test_environment_problems_are_one_line_and_exit_3(datadir, tmp_path):
     # A file where a folder is needed (a read-only folder cannot be had when the tests run as root).
     blocker = tmp_path / "a-file"
     blocker.write_text("", encoding="utf-8")
-    for args in (("build", "--site-dir", str(blocker)), ("fesa", "export", "--out", str(blocker / "sub"))):
+    for args, why in ((("build", "--site-dir", str(blocker)), "it is a file, not a folder"),
+                      (("fesa", "export", "--out", str(blocker / "sub")), "Not a directory")):
         result = run_generator(*args, "--data", str(datadir.root), cwd=tmp_path)
         errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
         assert result.returncode == 3 and "Traceback" not in result.stderr, args
-        assert len(errors) == 1 and "Not a directory" in errors[0], args
+        assert len(errors) == 1 and why in errors[0], args
 
 
 def test_a_players_file_read_in_part_does_not_break_the_rating_adjustments():

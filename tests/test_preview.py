@@ -199,3 +199,59 @@ def test_started_on_data_with_errors_every_address_shows_them_and_the_site_comes
         expect(page.locator("article h1")).to_contain_text("Open · round 2")
         assert page.url == base + PAGE
         page.close()
+
+
+# --- what the preview says: its address taken, errors from the start, the hand-written pages -------------------
+
+def fetch_any(url: str) -> tuple[int, str]:
+    """The status and the page at `url`, an error page's too."""
+    import urllib.error
+    import urllib.request
+    try:
+        with urllib.request.urlopen(url, timeout=5) as r:
+            return r.status, r.read().decode("utf-8")
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read().decode("utf-8")
+
+
+def test_serve_on_an_address_in_use_says_which_and_builds_nothing(tmp_path: Path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run([sys.executable, "-m", "generator", "serve", "--data", str(MINI), "--dev-addr",
+                                 f"127.0.0.1:{port}"], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                                check=False)
+    assert result.returncode == 3
+    assert result.stderr.splitlines() == [
+        f"error: the preview cannot listen at http://127.0.0.1:{port}/: Address already in use (another preview or "
+        f"program listens there: stop it, or pass --dev-addr 127.0.0.1:{port + 1})"]
+    assert "Building" not in result.stdout + result.stderr
+
+
+def test_the_hand_written_pages_and_page_not_found_list_the_errors_too(tmp_path: Path):
+    with preview(tmp_path) as (base, data, _):
+        save(data, *BAD)
+        page = wait_for(base + PAGE, re.compile("The data has errors"))
+        assert "as they were before them" in page  # the results before the error are there
+        for address in ("organizers/", "api/", "submitting/", "no-such-page/"):
+            status, html = fetch_any(base + address)
+            assert status == (404 if address == "no-such-page/" else 200), address
+            assert "The data has errors" in html and re.search(r"round-2\.yaml:4:\d+: error: [^<]*drew", html), \
+                address
+            assert html.index("The data has errors") > html.index("</h1>"), address  # under the page's title
+            assert not ESCAPED_TAG.search(html), address
+        save(data, BAD[1], BAD[0])
+        wait_for(base + PAGE, re.compile(r"^(?![\s\S]*The data has errors)[\s\S]*<table data-results"))
+        for address in ("organizers/", "no-such-page/"):
+            assert "The data has errors" not in fetch_any(base + address)[1], address
+
+
+def test_started_on_data_with_errors_the_preview_does_not_promise_earlier_results(tmp_path: Path):
+    with preview(tmp_path, broken=True) as (base, _, _):
+        home = fetch(base)
+        assert "The data has errors" in home
+        assert "as they were before them" not in home
+        assert "the preview has no results to show until they are fixed" in home
+        organizers = fetch(base + "organizers/")
+        assert "the preview has no results to show until they are fixed" in organizers

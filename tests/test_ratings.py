@@ -144,7 +144,8 @@ def test_handicap_command_prints_the_arithmetic():
 @pytest.mark.parametrize("args, message", [
     (["2000", "abc"], "error: RECEIVER_ELO must be a whole number, not 'abc'"),
     (["2000", "1500", "--simul-boards", "0"], "error: --simul-boards must be at least 1, not 0"),
-    (["2000"], "error: the following arguments are required: RECEIVER_ELO (see python -m generator handicap --help)"),
+    (["2000"], "error: the following arguments are required: RECEIVER_ELO "
+     "(see .venv/bin/python -m generator handicap --help)"),
 ])
 def test_handicap_command_bad_input_is_one_line(args, message):
     result = run("handicap", *args)

@@ -57,6 +57,27 @@ def test_absent_players_and_a_file_of_comments_only(datadir):
         "absent: [dean-dora]\n")
 
 
+def test_the_comment_on_the_games_line_and_a_document_end_stay(datadir):
+    target = datadir.root / "cup/open/round-3.yaml"
+    target.write_text("date: 2024-03-03\n"
+                      "games:   # drawn at nine\n"
+                      "  - [adams-amy, baker-ben]\n"
+                      "...\n"
+                      "# after the document\n", encoding="utf-8")
+    result = pair_round_3(datadir)
+    assert result.returncode == 0, result.stderr
+    # The proposal of the first test: Adams-Clark, Dean-Evil, the bye to Baker, added after the games (before the
+    # '...' that ends the document); the comment on 'games:' stays on it.
+    assert target.read_text(encoding="utf-8") == (
+        "date: 2024-03-03\n"
+        "games:   # drawn at nine\n"
+        "  - [adams-amy, clark-cy]\n"
+        "  - [dean-dora, evil]\n"
+        "bye: [baker-ben]\n"
+        "...\n"
+        "# after the document\n")
+
+
 def test_a_file_that_is_not_yaml_is_refused_and_left_untouched(datadir):
     target = datadir.root / "cup/open/round-3.yaml"
     broken = "games:\n  - [adams-amy, clark-cy\nbye: [evil]\n"

@@ -136,6 +136,30 @@ def test_every_name_the_site_writes_is_one_no_data_folder_may_take(demo_build):
         assert own and own <= FESTIVAL_PAGES, (festival.id, own)
 
 
+def test_every_wall_sheet_has_its_qr_code_or_says_there_is_no_address(demo_build):
+    """Built without a site address: every sheet says so (and how to give one), none draws a code."""
+    site, _ = demo_build
+    sheets = [p for p in pages(site) if p.parent.name.startswith("print-")]
+    assert len(sheets) > 100  # every round of every event with pairings, the simul's, each event's standings
+    for page in sheets:
+        html = page.read_text(encoding="utf-8")
+        assert "sheet-qr" not in html, page
+        assert html.count("No site address configured (no QR code): set site_url in mkdocs.yml or BANZUKE_SITE_URL.") \
+            == html.count('<div class="sheet-head">') >= 1, page
+
+
+def test_every_handicap_column_is_explained_on_its_page(demo_build):
+    """A table with an H column (the handicap codes) has the codes' key on the same page."""
+    site, _ = demo_build
+    checked = 0
+    for page in pages(site):
+        html = page.read_text(encoding="utf-8")
+        if "<th>H</th>" in html:
+            checked += 1
+            assert "L lance, B bishop, R rook, RL rook and lance, 2P … 6P pieces" in html, page
+    assert checked >= 15  # the team match's rounds and their sheets, the simul's givers and sheets: the check did run
+
+
 def test_no_page_and_none_of_the_sites_scripts_asks_for_anything_outside_the_site(demo_build):
     """The scripts a page loads are the site's own files, and the site's own scripts (mkdocs.yml
     extra_javascript: the live pages, the Find your board box …) name no address of another site."""

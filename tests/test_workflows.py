@@ -214,3 +214,69 @@ def test_any_other_change_runs_the_code_suite(history, files):
 def test_without_a_base_to_compare_with_the_code_suite_runs(history, base: str):
     # workflow_dispatch (no base), a new branch's first push (all zeros), a base this clone does not have.
     assert history({"data/cup/open/round-2.yaml": "new\n"}, against=base) == "code=true\n"
+
+
+# --- scripts/setup and another apt holding the package lock --------------------------------------------------
+
+FAKES = {  # programs scripts/setup runs, each a few lines of shell that log what they are asked
+    "id": "echo 0\n",  # root: apt-get is run without sudo
+    "sleep": 'echo "$*" >> "$STATE/sleeps"\n',  # no real wait
+    "python3": """\
+case "$*" in
+  "-m venv .venv") [ -f "$STATE/venv-installed" ] || exit 1
+                   mkdir -p .venv/bin && printf '#!/bin/sh\\nexit 0\\n' > .venv/bin/python
+                   chmod +x .venv/bin/python ;;
+esac
+""",
+    # apt-get: the package lists' lock held by another apt for LOCKED calls, then free.
+    "apt-get": """\
+echo "$*" >> "$STATE/apt-get"
+calls=$(wc -l < "$STATE/apt-get")
+if [ "$calls" -le "$LOCKED" ]; then
+  echo "E: Could not get lock /var/lib/apt/lists/lock. It is held by process 2023 (unattended-upgr)" >&2
+  echo "E: Unable to lock directory /var/lib/apt/lists/" >&2
+  exit 100
+fi
+case "$*" in *install*python3-venv*) touch "$STATE/venv-installed" ;; esac
+""",
+}
+
+
+def setup_with_apt_locked(tmp_path: Path, locked: int) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """scripts/setup in a copy of the repository's script and pyproject.toml, on a machine whose Python has no
+    venv module (so that setup installs python3-venv) while another apt holds the lock for `locked` calls."""
+    repo, bin_, state = tmp_path / "repo", tmp_path / "bin", tmp_path / "state"
+    for folder in (repo / "scripts", bin_, state):
+        folder.mkdir(parents=True)
+    shutil.copy2(ROOT / "scripts" / "setup", repo / "scripts" / "setup")
+    shutil.copy2(ROOT / "pyproject.toml", repo / "pyproject.toml")
+    for name, body in FAKES.items():
+        (bin_ / name).write_text("#!/bin/sh\n" + body, encoding="utf-8")
+        (bin_ / name).chmod(0o755)
+    env = {"PATH": f"{bin_}:/usr/bin:/bin", "STATE": str(state), "LOCKED": str(locked), "HOME": str(tmp_path)}
+    result = subprocess.run(["bash", "scripts/setup"], cwd=repo, env=env, capture_output=True, text=True,
+                            check=False, timeout=60)
+    return result, state
+
+
+def test_setup_waits_for_another_apt_to_let_go_of_the_lock_and_says_so(tmp_path: Path):
+    result, state = setup_with_apt_locked(tmp_path, locked=2)
+    assert result.returncode == 0, result.stderr
+    calls = (state / "apt-get").read_text().splitlines()
+    # Two tries of `update` refused (the lock held), the third done, then the install.
+    assert calls == ["-o DPkg::Lock::Timeout=300 update -qq"] * 3 + \
+        ["-o DPkg::Lock::Timeout=300 install -y -qq python3-venv"]
+    assert (state / "sleeps").read_text().splitlines() == ["5", "5"]
+    assert "waits up to 5 minutes for another apt to finish" in result.stderr
+    assert result.stderr.count("another apt holds the package lock (the automatic updates?): waiting for it, up "
+                               "to 5 minutes") == 1
+    assert "Could not get lock" not in result.stderr  # waited for, not shown
+
+
+def test_setup_gives_up_after_five_minutes_with_apts_own_message(tmp_path: Path):
+    result, state = setup_with_apt_locked(tmp_path, locked=1000)
+    assert result.returncode != 0
+    # 5 s between tries, 300 s in all: 60 waits, 61 tries.
+    assert len((state / "sleeps").read_text().splitlines()) == 60
+    assert len((state / "apt-get").read_text().splitlines()) == 61
+    assert "E: Could not get lock /var/lib/apt/lists/lock" in result.stderr

@@ -1,4 +1,4 @@
-"""`python -m generator build`: check the data, then build the site."""
+"""`.venv/bin/python -m generator build`: check the data, then build the site."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from .. import engine
+from ..sources.files import check_site_folder
 from .common import Commands, EXIT_BUILD_FAILED, EXIT_DATA_ERRORS, EXIT_OK, ROOT, checked, command
 
 
@@ -15,6 +16,7 @@ def run(args: argparse.Namespace) -> int:
     if not loaded.ok:
         print("nothing was built: fix the errors above and build again", file=sys.stderr)
         return EXIT_DATA_ERRORS
+    check_site_folder(args.site_dir or args.config.parent / "site")  # (mkdocs.yml's site_dir)
     try:
         engine.use(args.engine)
     except ImportError:

@@ -1,4 +1,4 @@
-"""`python -m generator check`: read and check every data file; every problem located."""
+"""`.venv/bin/python -m generator check`: read and check every data file; every problem located."""
 
 from __future__ import annotations
 

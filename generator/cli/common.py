@@ -12,6 +12,7 @@ from ..kinds import Proposal
 from ..model import Event, Festival, Player
 from ..pipeline import Loaded, load
 from ..sources.fields import suggest
+from ..sources.files import write_file
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 Commands: TypeAlias = "argparse._SubParsersAction[Any]"  # where each command adds its parser
@@ -115,7 +116,7 @@ def written(proposal: Proposal, path: Path, after: str = "") -> int:
     if proposal.error:
         print(f"error: {proposal.error}", file=sys.stderr)
         return EXIT_DATA_ERRORS
-    path.write_text(proposal.text, encoding="utf-8")
+    write_file(path, proposal.text)
     for line in proposal.lines:
         print(line)
     print(f"wrote {display_path(path)}{after}")

@@ -1,4 +1,4 @@
-"""`python -m generator elo PLAYER_ID`: a player's Elo for festival purposes and where it comes from."""
+"""`.venv/bin/python -m generator elo PLAYER_ID`: a player's Elo for festival purposes and where it comes from."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`python -m generator fees`: entry fees, for the organizers."""
+"""`.venv/bin/python -m generator fees`: entry fees, for the organizers."""
 
 from __future__ import annotations
 

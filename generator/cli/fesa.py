@@ -1,4 +1,4 @@
-"""`python -m generator fesa …`: FESA turnering.txt files: check, export, register, submit; and rate (FESA's
+"""`.venv/bin/python -m generator fesa …`: FESA turnering.txt files: check, export, register, submit; and rate (FESA's
 rating program, in fesa_rate.py)."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from ..diagnostics import Location, Report, Severity, display_path
 from ..fesa import messages, turnering
 from ..fesa import validate as fesa_validate
 from ..kinds import kind_of
+from ..sources.files import check_writable, make_folder, write_file
 from . import fesa_rate
 from .common import Commands, EXIT_DATA_ERRORS, EXIT_OK, OneLineErrors, command, event_of, export_name, loaded_or_errors
 
@@ -39,12 +40,15 @@ def cmd_fesa_export(args: argparse.Namespace) -> int:
     loaded = loaded_or_errors(args.data)
     if loaded is None:
         return EXIT_DATA_ERRORS
-    args.out.mkdir(parents=True, exist_ok=True)
+    make_folder(args.out)
+    for event in loaded.data.events():  # every file checked before the first is written
+        if loaded.fesa[event.path].exported:
+            check_writable(args.out / export_name(event))
     for event in loaded.data.events():
         fesa = loaded.fesa[event.path]
         if fesa.exported:
             target = args.out / export_name(event)
-            target.write_bytes(fesa.content)
+            write_file(target, fesa.content)
             print(f"wrote {display_path(target)}")
         else:
             print(f"skipped {event.path}: {fesa.reason}")
@@ -72,9 +76,9 @@ def cmd_fesa_submit(args: argparse.Namespace) -> int:
     if not fesa.exported:
         print(f"error: {event.path} is not sent to FESA: {fesa.reason}", file=sys.stderr)
         return EXIT_DATA_ERRORS
-    args.out.mkdir(parents=True, exist_ok=True)
+    make_folder(args.out)
     target = args.out / export_name(event)
-    target.write_bytes(fesa.content)
+    write_file(target, fesa.content)
     res = loaded.results[event.path]
     correction = args.correction or event.fesa_submitted is not None
     print(messages.submission(event, display_path(target), len(res.final), res.completed, correction))

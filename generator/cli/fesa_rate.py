@@ -1,12 +1,11 @@
-"""`python -m generator fesa rate LIST TURNERING… [--new-players FILE…] --out NEWLIST`: the rating officer's run
-of FESA's rating program (generator/fesa/program.py), tournament after tournament, with its published table."""
+"""`.venv/bin/python -m generator fesa rate LIST TURNERING… [--new-players FILE…] --out NEWLIST`: the rating
+officer's run of FESA's rating program (generator/fesa/program.py), tournament after tournament, with its published
+table."""
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +15,16 @@ from ..fesa.grades import ProgramError
 from ..fesa.lisp import write
 from ..fesa.lists import ENCODING, read_list, read_newcomers
 from ..fesa.program import rate_tournament, table
+from ..sources.files import Unwritable, check_writable, write_file
 from .common import EXIT_DATA_ERRORS, EXIT_ENVIRONMENT, EXIT_OK
 
 def cmd_fesa_rate(args: argparse.Namespace) -> int:
+    inputs = [args.list, *args.tournaments, *args.new_players]
+    try:
+        check_writable(args.out, inputs)  # refused before any work: --out is not an input, a link, a folder …
+    except Unwritable as exc:
+        print(f"error: --out {display_path(args.out)}: {exc.strerror}", file=sys.stderr)
+        return EXIT_ENVIRONMENT
     report = Report()
     players = read_list(args.list, report)
     newcomers = [read_newcomers(p, report) for p in args.new_players]
@@ -52,24 +58,15 @@ def cmd_fesa_rate(args: argparse.Namespace) -> int:
         print("\n".join(table(outcome, t.name, date)), end="\n\n")
     text = "(" + "".join(write(p) + "\n" for p in players) + "\n)\n"
     try:
-        _write(args.out, text.encode(ENCODING))
-    except (OSError, UnicodeEncodeError) as exc:
-        print(f"error: {display_path(args.out)}: cannot be written ({exc})", file=sys.stderr)
+        write_file(args.out, text.encode(ENCODING), inputs)
+    except OSError as exc:
+        print(f"error: --out {display_path(args.out)}: cannot be written: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_ENVIRONMENT
+    except UnicodeEncodeError as exc:
+        print(f"error: --out {display_path(args.out)}: cannot be written ({exc})", file=sys.stderr)
         return EXIT_ENVIRONMENT
     print(f"wrote {display_path(args.out)}: {len(players)} players")
     return EXIT_OK
-
-
-def _write(path: Path, data: bytes) -> None:
-    """All or nothing: a temporary file beside it, renamed over it."""
-    fd, temp = tempfile.mkstemp(dir=path.parent if str(path.parent) else ".", prefix=".rating-")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
 
 
 def _fail(report: Report) -> int:

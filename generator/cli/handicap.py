@@ -1,4 +1,4 @@
-"""`python -m generator handicap GIVER_ELO RECEIVER_ELO`: the handicap, with the arithmetic."""
+"""`.venv/bin/python -m generator handicap GIVER_ELO RECEIVER_ELO`: the handicap, with the arithmetic."""
 
 from __future__ import annotations
 

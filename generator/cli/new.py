@@ -1,4 +1,4 @@
-"""`python -m generator new`: start an organizer's own festival in an empty data folder."""
+"""`.venv/bin/python -m generator new`: start an organizer's own festival in an empty data folder."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from pathlib import Path
 
 from ..countries import COUNTRIES
 from ..diagnostics import display_path, printable
+from ..sources.files import check_folder, make_folder, write_file
+from .site_name import site_name_text
 from .starter import STARTERS, starter_files
 from .common import BadInput, Commands, EXIT_DATA_ERRORS, EXIT_OK, checked, command
 
@@ -31,11 +33,15 @@ def confirmed(data: Path, present: list[Path], force: bool) -> bool:
     if force or not present:
         return True
     shown = ", ".join(p.name for p in present[:6]) + (" …" if len(present) > 6 else "")
-    if not sys.stdin.isatty():
+    if sys.stdin is None or sys.stdin.closed or not sys.stdin.isatty():  # (None: started with stdin closed)
         print(printable(f"error: {display_path(data)} is not empty ({shown}): run again with --force to replace "
                         "it with the starter"), file=sys.stderr)
         return False
-    answer = input(printable(f"{display_path(data)} holds {shown}. Remove it all and write the starter? [y/N] "))
+    try:
+        answer = input(printable(f"{display_path(data)} holds {shown}. Remove it all and write the starter? [y/N] "))
+    except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C at the question: a no
+        print(file=sys.stderr)
+        return False
     return answer.strip().lower() in ("y", "yes")
 
 
@@ -56,7 +62,9 @@ def run(args: argparse.Namespace) -> int:
     if data.exists() and not data.is_dir():
         print(printable(f"error: {display_path(data)} is not a folder"), file=sys.stderr)
         return EXIT_DATA_ERRORS
+    check_folder(data)  # a link to another folder is not emptied
     present = sorted(data.iterdir()) if data.is_dir() else []
+    config, config_text, config_line = site_name_text(data, args.name)  # read before anything is changed
     if not confirmed(data, present, args.force):
         print("nothing was changed", file=sys.stderr)
         return EXIT_DATA_ERRORS
@@ -68,12 +76,15 @@ def run(args: argparse.Namespace) -> int:
     files = starter_files(events, args.name, args.city, args.country, first)
     for relative, text in files.items():
         target = data / relative
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
+        make_folder(target.parent)
+        write_file(target, text)
         print(printable(f"wrote {display_path(target)}"))
+    if config is not None:
+        write_file(config, config_text)
+    print(printable(config_line))
     if not checked(data).ok:  # the starter passes `check` at once: shown here, not to be taken on trust
         return EXIT_DATA_ERRORS
-    print("next: put your players in players.yaml and the events' lists, then `python -m generator serve`")
+    print("next: put your players in players.yaml and the events' lists, then `.venv/bin/python -m generator serve`")
     return EXIT_OK
 
 
@@ -82,7 +93,8 @@ def register(sub: Commands) -> None:
                   "a commented starter that passes check: players.yaml, festival.yaml and the events asked for.")
     new.add_argument("--events", default=DEFAULT_EVENTS,
                      help=f"comma-separated, from: {', '.join(STARTERS)} (default: {DEFAULT_EVENTS})")
-    new.add_argument("--name", default="My Shogi Festival", help="the festival's name")
+    new.add_argument("--name", default="My Shogi Festival",
+                     help="the festival's name, and the site's (site_name in the mkdocs.yml beside the data folder)")
     new.add_argument("--city", default="Amsterdam", help="where it is held (FESA's spelling)")
     new.add_argument("--country", default="NL", help="ISO 3166 two-letter code (default NL)")
     new.add_argument("--start", help="first day, as 2027-03-06 (default: today); the festival lasts two days")

@@ -1,4 +1,4 @@
-"""`python -m generator pair EVENT --round N`: a round's pairings proposed and written as its round file. The
+"""`.venv/bin/python -m generator pair EVENT --round N`: a round's pairings proposed and written as its round file. The
 event's kind proposes them (generator/kinds); this reads the command line, checks it, writes and prints."""
 
 from __future__ import annotations
@@ -9,7 +9,10 @@ from pathlib import Path
 
 from ..diagnostics import display_path
 from ..kinds import PairRequest, kind_of
+from ..rules.round_times import round_time
 from ..sources.fields import suggest
+from ..sources.files import check_writable
+from ..sources.round_dates import with_date_and_time
 from .common import BadInput, Commands, EXIT_DATA_ERRORS, command, event_of, whole, written
 
 
@@ -41,12 +44,16 @@ def run(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return EXIT_DATA_ERRORS
     target = Path(event.loc.file).parent / f"round-{number}.yaml"
+    check_writable(target)  # a link (even one to nothing), a folder or a device there: refused, nothing read
     if target.exists() and not args.force:
         print(f"error: {display_path(target)} exists; pass --force to replace its pairings "
               "(its other lines and comments are kept)", file=sys.stderr)
         return EXIT_DATA_ERRORS
     request = PairRequest(event, res, loaded.data.players, number, absent, target, args.force)
-    return written(kind_of(event).pair(request), target)
+    proposal = kind_of(event).pair(request)
+    if not proposal.error:  # the round's day and time from the event's schedule, when it gives them
+        proposal.text = with_date_and_time(proposal.text, *round_time(event, number))
+    return written(proposal, target)
 
 
 def register(sub: Commands) -> None:

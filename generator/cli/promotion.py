@@ -1,4 +1,4 @@
-"""`python -m generator promotion PLAYER_ID`: one player under the Dutch promotion system."""
+"""`.venv/bin/python -m generator promotion PLAYER_ID`: one player under the Dutch promotion system."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""`python -m generator rating EVENT`: FESA's rating of an event, previewed, printed as FESA publishes its tables;
-`python -m generator rating --published FILE`: one of FESA's published tables recomputed, with the agreement."""
+"""`.venv/bin/python -m generator rating EVENT`: FESA's rating of an event, previewed, printed as FESA publishes
+its tables; `.venv/bin/python -m generator rating --published FILE`: one of FESA's published tables recomputed,
+with the agreement."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`python -m generator serve`: the live preview."""
+"""`.venv/bin/python -m generator serve`: the live preview."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import signal
 from pathlib import Path
 
 from .. import engine
-from .common import Commands, EXIT_OK, ROOT, check_data, command
+from .common import Commands, EXIT_ENVIRONMENT, EXIT_OK, ROOT, check_data, command
 
 
 def run(args: argparse.Namespace) -> int:
@@ -21,8 +21,8 @@ def run(args: argparse.Namespace) -> int:
     check_data(args.data)
     engine.use()
     from ..engine.serve import serve  # the engine is imported only to build
-    serve(args.config.resolve(), args.data.resolve(), args.dev_addr)
-    return EXIT_OK
+    served = serve(args.config.resolve(), args.data.resolve(), args.dev_addr)
+    return EXIT_OK if served else EXIT_ENVIRONMENT
 
 
 def register(sub: Commands) -> None:

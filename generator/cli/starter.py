@@ -1,5 +1,5 @@
 """A commented starter for an organizer's own festival: players.yaml, a festival.yaml and the event folders asked
-for, as texts by relative path. `python -m generator new` writes them; `check` passes on them at once.
+for, as texts by relative path. `.venv/bin/python -m generator new` writes them; `check` passes on them at once.
 
 Each starter event is a kind that exists (its `format:` and `game:` are registered in generator/kinds); the
 players are eight placeholders to be replaced by the real entries."""
@@ -49,12 +49,14 @@ events: [{events}]
 
 HEADER = """\
 # {title}: round files go beside this one as round-1.yaml, round-2.yaml … ;
-# `python -m generator pair {path} --round 1` proposes a Swiss round's pairings.
+# `.venv/bin/python -m generator pair {path} --round 1` proposes round 1
+# (its pairings, and its date and time from the schedule below).
 name: {name}
 short: {short}
 """
 
-PLAYER_LIST = "players: [{ids}]   # ids from players.yaml; a latecomer: {{id: …, after_round: 1}}\n"
+PLAYER_LIST = "players: [{ids}]   # ids from players.yaml; a latecomer: {LATE}\n"
+LATE = "{player: ID, from_round: 2}"  # in the list as it is, his id for ID: he plays from round 2
 
 
 @dataclass(frozen=True)
@@ -72,7 +74,7 @@ class Starter:
     def files(self, festival: str, first: date, last: date) -> dict[str, str]:
         head = HEADER.format(title=self.title, path=f"{festival}/{self.folder}", name=self.name, short=self.short)
         body = self.body.format(start=first.isoformat(), end=last.isoformat(), seed=first.year)
-        players = "" if self.players is None else PLAYER_LIST.format(ids=", ".join(self.players))
+        players = "" if self.players is None else PLAYER_LIST.format(ids=", ".join(self.players), LATE=LATE)
         return {"event.yaml": head + body + players, **dict(self.extra)}
 
 
@@ -85,6 +87,15 @@ start: {start}
 end: {end}
 time_control: {{minutes: 60, byoyomi: 30}}   # FESA rates 30 min + 30 s byoyomi or more
 tiebreaks: [sos, sosos, sodos]
+schedule:                               # the programme's sessions; `pair` writes a round's date and time from them
+  - {{date: {start}, time: "10:00", title: Round 1}}
+  - {{date: {start}, time: "13:00", title: Round 2}}
+  - {{date: {start}, time: "16:00", title: Round 3}}
+  - {{date: {start}, time: "19:00", title: Round 4}}
+  - {{date: {end}, time: "10:00", title: Round 5}}
+  - {{date: {end}, time: "13:00", title: Round 6}}
+  - {{date: {end}, time: "16:00", title: Round 7}}
+  - {{date: {end}, time: "19:00", title: Prize giving}}
 # prizes: {{currency: EUR, places: [150, 100, 50], best_kyu: 30, best_junior: 30}}
 # entry_fee: {{currency: EUR, standard: 20, junior: 10}}
 """),
@@ -92,24 +103,32 @@ tiebreaks: [sos, sosos, sodos]
 format: swiss
 game: shogi
 rounds: 8
-start: {start}
-end: {start}
+start: {end}
+end: {end}
 time_control: {{minutes: 8}}              # below FESA's minimum: not rated
 replay_draws: true                      # a drawn game is replayed at once; the replay counts
 tiebreaks: [sos, sosos, sodos]
+schedule:                               # round 1 at 20:00, the others one after another
+  - {{date: {end}, time: "20:00-22:30", title: Rounds 1-8}}
 """),
     Starter("team-match", "The team match", "Team Match", "Teams", """\
 format: team-swiss
 game: shogi
-rounds: 3
+rounds: 3                               # four teams: each meets the three others once
 start: {start}
 end: {start}
 time_control: {{minutes: 30, byoyomi: 30}}
-team_size: 4
-teams:                                  # a team of 3 plays on 3 boards; the board order is by rating
-  east: {{name: East, players: [aoki-taro, claes-pieter, evans-tom, graf-max]}}
-  west: {{name: West, players: [bianchi-sara, dahl-ida, faure-lea, horvat-ana]}}
-# unattached: [...]                     # players without a team: `python -m generator teams` forms teams
+team_size: 2                            # teams of 2 (or 1 fewer); 4 is usual: a team of 3 plays on 3 boards
+schedule:                               # the programme's sessions; `pair` writes a round's date and time from them
+  - {{date: {start}, time: "10:00", title: Round 1}}
+  - {{date: {start}, time: "12:30", title: Round 2}}
+  - {{date: {start}, time: "15:00", title: Round 3}}
+teams:                                  # the board order is by rating
+  north: {{name: North, players: [aoki-taro, evans-tom]}}
+  south: {{name: South, players: [bianchi-sara, faure-lea]}}
+  east: {{name: East, players: [claes-pieter, graf-max]}}
+  west: {{name: West, players: [dahl-ida, horvat-ana]}}
+# unattached: [...]                     # players without a team: `.venv/bin/python -m generator teams` forms them
 """, players=None),
     Starter("simul", "The simultaneous display", "Simultaneous Display", "Simul", """\
 format: simul
@@ -118,6 +137,8 @@ rounds: 1
 start: {start}
 handicaps: simul                        # the handicap from the Elo difference and the number of boards
 givers: [aoki-taro]                     # who gives the simul
+schedule:                               # the session; `pair` writes the round's date and time from it
+  - {{date: {start}, time: "20:00-22:30", title: Simultaneous display}}
 # prizes: {{currency: EUR, fund: 100, cap: 30}}   # divided over the winners, at most 'cap' each
 """, players=tuple(IDS[1:])),
     Starter("beginners", "Shogi for beginners", "Shogi for Beginners", "Beginners", """\
@@ -130,6 +151,8 @@ time_control: {{minutes: 20}}
 eligibility: beginners                  # never in an official tournament, never ranked above 10 kyu
 playoff_when_more_than: 16              # a play-off decides a shared first place when more than 16 play
 tiebreaks: [sos, sosos]
+schedule:                               # round 1 at 14:00, the others one after another
+  - {{date: {start}, time: "14:00-17:00", title: Rounds 1-4}}
 """, players=()),
     Starter("all-play-all", "The all-play-all", "All-Play-All", "APA", """\
 format: round-robin
@@ -138,6 +161,14 @@ rounds: 7                               # players - 1 (an odd number of players:
 start: {start}
 end: {end}
 time_control: {{minutes: 60, byoyomi: 30}}
+schedule:                               # the programme's sessions; `pair` writes a round's date and time from them
+  - {{date: {start}, time: "10:00", title: Round 1}}
+  - {{date: {start}, time: "13:00", title: Round 2}}
+  - {{date: {start}, time: "16:00", title: Round 3}}
+  - {{date: {start}, time: "19:00", title: Round 4}}
+  - {{date: {end}, time: "10:00", title: Round 5}}
+  - {{date: {end}, time: "13:00", title: Round 6}}
+  - {{date: {end}, time: "16:00", title: Round 7}}
 """, players=tuple(IDS)),
     Starter("shuuro", "The Shuuro tournament", "Shuuro Tournament", "Shuuro", """\
 format: swiss
@@ -147,6 +178,8 @@ start: {start}
 end: {start}
 time_control: {{minutes: 15}}
 shuffle_seed: {seed}                       # the first round's random order: anyone can reproduce it
+schedule:                               # round 1 at 10:00, the others one after another
+  - {{date: {start}, time: "10:00-13:30", title: Rounds 1-5}}
 """, players=tuple(IDS[:4]), extra=(("armies.yaml", """\
 # Each player's army: at most 250 points with the king (the Shuuro-250 limits are checked).
 aoki-taro:    {king: 1, queen: 1, rook: 1, knight: 1, pawn: 3}
@@ -161,6 +194,10 @@ rounds: 3
 start: {start}
 end: {start}
 time_control: {{minutes: 15}}
+schedule:                               # the programme's sessions; `pair` writes a round's date and time from them
+  - {{date: {start}, time: "14:00", title: Round 1}}
+  - {{date: {start}, time: "14:45", title: Round 2}}
+  - {{date: {start}, time: "15:30", title: Round 3}}
 """, players=tuple(IDS[4:])),
 )}
 

@@ -1,4 +1,4 @@
-"""`python -m generator summary`: a pull request's job summary."""
+"""`.venv/bin/python -m generator summary`: a pull request's job summary."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`python -m generator teams EVENT`: teams proposed for a team event's unattached players."""
+"""`.venv/bin/python -m generator teams EVENT`: teams proposed for a team event's unattached players."""
 
 from __future__ import annotations
 

@@ -42,7 +42,7 @@ def build(config_file: Path, data: Path, loaded: Loaded, site_dir: Path | None) 
     with running():
         try:
             config = load_config(str(config_file), strict=True, **({"site_dir": str(site_dir)} if site_dir else {}))
-            engine_build(attach(config, Build(data, site_url=published_address(), loaded=loaded)))
+            engine_build(attach(config, Build(data, site_url=published_address(config.site_url), loaded=loaded)))
             return True
         except MkDocsException as exc:
             print(f"ERROR   -  {exc}", file=sys.stderr)

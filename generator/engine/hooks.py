@@ -1,7 +1,7 @@
 """The hooks mkdocs.yml names: they add the generated pages, the JSON API, the navigation and the search entries.
 
 Data errors stop the build with the full list of located problems; the site is never half built.
-`python -m generator build` checks first and prints the same list, so this is the last line of defence.
+`.venv/bin/python -m generator build` checks first and prints the same list, so this is the last line of defence.
 
 The generated pages are HTML already: they are handed to the engine as pages whose content needs no Markdown
 conversion, so a build costs the theme's template and little more per page. Each festival's pages get a sidebar
@@ -43,8 +43,8 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
             print(line, file=sys.stderr)
         site = build.site = with_problems(build.preview.last_good, loaded.report.lines())
     else:
-        address = config.site_url or build.site_url  # for the wall sheets' QR codes
-        site = build.site = render_site(loaded, address)
+        # The published address for the wall sheets' QR codes, not the preview's own (a phone cannot open that)
+        site = build.site = render_site(loaded, build.site_url)
         if build.preview is not None:
             build.preview.last_good = site
     config.nav = site.nav
@@ -142,3 +142,23 @@ def on_post_build(config: MkDocsConfig, **_: Any) -> None:
     index = json.loads(path.read_text(encoding="utf-8"))
     index["docs"].extend(search_entries(of(config).generated))
     path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, **_: Any) -> str:
+    """The preview while the data has errors: a hand-written page (For organizers, Results API …) lists them
+    too, under its title, as the generated pages do (render.with_problems)."""
+    banner = of(config).generated.banner
+    if not banner or isinstance(page, GeneratedPage):
+        return html
+    return _after_title(html, banner)
+
+
+def on_post_template(output: str, template_name: str, config: MkDocsConfig, **_: Any) -> str:
+    """The same for the theme's own page, "page not found" (404.html)."""
+    banner = of(config).generated.banner
+    return _after_title(output, banner) if banner and template_name == "404.html" else output
+
+
+def _after_title(html: str, banner: str) -> str:
+    end = html.find("</h1>")
+    return html[:end + len("</h1>")] + "\n" + banner + html[end + len("</h1>"):] if end >= 0 else banner + html

@@ -7,7 +7,10 @@ recovers by itself when they are fixed. Ctrl-C stops the server and frees the po
 
 from __future__ import annotations
 
+import errno
 import shutil
+import socket
+import sys
 import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -28,18 +31,22 @@ from .build import running
 from .state import Build, Preview, attach, published_address
 
 
-def serve(config_file: Path, data: Path, dev_addr: str) -> None:
-    """The live preview of `data` at `dev_addr`, until Ctrl-C."""
+def serve(config_file: Path, data: Path, dev_addr: str) -> bool:
+    """The live preview of `data` at `dev_addr`, until Ctrl-C; False, after saying why, when it cannot listen
+    there (the address in use, or not one of this machine's)."""
     site_dir = tempfile.mkdtemp(prefix="banzuke-preview-")
     preview = Preview()
     with running() as log:
         def fresh_config() -> MkDocsConfig:
             config = load_config(str(config_file), site_dir=site_dir, dev_addr=dev_addr, strict=True)
-            return attach(config, Build(data, site_url=published_address(), preview=preview))
+            return attach(config, Build(data, site_url=published_address(config.site_url), preview=preview))
 
         config = fresh_config()
         host, port = config.dev_addr
         config.site_url = url = f"http://{host}:{port}/"
+        if (problem := _unusable(host, port)) is not None:  # said before the first build, not after it
+            shutil.rmtree(site_dir, ignore_errors=True)
+            return _cannot_listen(url, host, port, problem)
 
         def builder(given: MkDocsConfig | None = None) -> None:
             log.info("Building the preview ...")
@@ -70,10 +77,36 @@ def serve(config_file: Path, data: Path, dev_addr: str) -> None:
                 cast(Any, server).serve()  # (MkDocs does not type it)
             except KeyboardInterrupt:
                 log.info("Shutting down ...")
+            except OSError as exc:  # taken by another program since the first look
+                if exc.filename is not None:
+                    raise
+                return _cannot_listen(url, host, port, exc)
             finally:
                 server.shutdown()
         finally:
             shutil.rmtree(site_dir, ignore_errors=True)
+    return True
+
+
+def _unusable(host: str, port: int) -> OSError | None:
+    """Why nothing can listen at host:port (as the server will: the address reused at once), or None."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as exc:
+        return exc
+    return None
+
+
+def _cannot_listen(url: str, host: str, port: int, problem: OSError) -> bool:
+    why = problem.strerror or str(problem)
+    hint = (f"another preview or program listens there: stop it, or pass --dev-addr {host}:{port + 1}"
+            if problem.errno == errno.EADDRINUSE else "pass --dev-addr with an address of this machine, e.g. "
+            "127.0.0.1:8000")
+    print(f"error: the preview cannot listen at {url}: {why} ({hint})", file=sys.stderr)
+    return False
 
 
 def _home_until_good(server: LiveReloadServer, preview: Preview) -> WSGIApplication:

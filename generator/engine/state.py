@@ -56,7 +56,7 @@ class Build:
     """One build: its data, and what the hooks generate at its first event for the later ones."""
 
     data: Path
-    site_url: str = ""  # the published address when the config has none (for the wall sheets' QR codes)
+    site_url: str = ""  # the published address, '' when none is configured (for the wall sheets' QR codes)
     loaded: Loaded | None = None  # the data, already loaded and checked by this process (not read twice)
     preview: Preview | None = None  # `generator serve`'s
     site: Site | None = None  # the generated site (on_config)
@@ -70,8 +70,10 @@ class Build:
         return self.site
 
 
-def published_address() -> str:
-    return os.environ.get(SITE_URL_ENV, "")
+def published_address(configured: str | None) -> str:
+    """The address the site is published at: mkdocs.yml's `site_url` (`configured`, read before the preview
+    puts its own address there), else BANZUKE_SITE_URL, else ''."""
+    return configured or os.environ.get(SITE_URL_ENV, "")
 
 
 def attach(config: MkDocsConfig, build: Build) -> MkDocsConfig:
@@ -85,6 +87,7 @@ def of(config: MkDocsConfig) -> Build:
     found: Any = config.get(KEY)
     if isinstance(found, Build):
         return found
-    build = Build((Path(config.config_file_path).parent / "data").resolve(), site_url=published_address())
+    data = (Path(config.config_file_path).parent / "data").resolve()
+    build = Build(data, site_url=published_address(config.site_url))
     attach(config, build)
     return build

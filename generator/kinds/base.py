@@ -32,8 +32,8 @@ from ..rules.tiebreaks import TIEBREAKS, Tiebreak
 
 @dataclass
 class PairRequest:
-    """What `python -m generator pair` asks a kind for: the round `number` of `event`, proposed from the rounds
-    before it, with the players who miss it."""
+    """What `.venv/bin/python -m generator pair` asks a kind for: the round `number` of `event`, proposed from the
+    rounds before it, with the players who miss it."""
 
     event: Event
     res: EventResults

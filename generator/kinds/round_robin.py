@@ -56,7 +56,7 @@ class RoundRobin(EventKind):
                 rest_name = (players[rest].family if rest in players else rest) if rest else ""
                 report.warning(rnd.loc, f"round {rnd.number} is not the Berger table's round {rnd.number} ({shown}"
                                f"{'; rest: ' + rest_name if rest else ''})",
-                               f"propose it with `python -m generator pair {event.path} --round {rnd.number} "
+                               f"propose it with `.venv/bin/python -m generator pair {event.path} --round {rnd.number} "
                                "--force`, or keep it if the arbiter numbered the players otherwise")
 
     def pair(self, req: PairRequest) -> Proposal:
@@ -78,7 +78,7 @@ class RoundRobin(EventKind):
             order = (f"numbered by shuffle_seed {event.shuffle_seed}" if event.shuffle_seed is not None else
                      "numbered in the order event.yaml lists them")
             header = [f"{event.short} round {number}: the Berger table's round {number} for {len(ids)} players "
-                      f"({order}), from `python -m generator pair`.",
+                      f"({order}), from `.venv/bin/python -m generator pair`.",
                       "Add each result as the game ends, and commit.", *self.game.round_file_help,
                       *(["The bye is the player's rest round: no game, no points."] if rest else [])]
             text = round_writer.new_text(header, boards, rest, [], [f"{label(a)} - {label(b)}" for a, b in boards])

@@ -176,7 +176,7 @@ def _first_round(event: Event, seed: int, report: Report) -> None:
     written = {frozenset((g.sente.id, g.gote.id)) for g in rnd.games}
     if expected != written:
         report.warning(rnd.loc, f"round 1 is not the random pairing that shuffle_seed {seed} gives",
-                       f"propose it with `python -m generator pair {event.path} --round 1 --force`, or "
+                       f"propose it with `.venv/bin/python -m generator pair {event.path} --round 1 --force`, or "
                        "keep this one if the arbiter drew it otherwise")
 
 

@@ -94,8 +94,8 @@ def _pair(req: PairRequest) -> Proposal:
     if req.target.exists():
         text = round_writer.update_text(req.target, pairs, None, absent)
     else:
-        header = [f"{event.short}: boards proposed by `python -m generator pair` (professionals first, against "
-                  "the strongest opponents present).",
+        header = [f"{event.short}: boards proposed by `.venv/bin/python -m generator pair` (professionals first, "
+                  "against the strongest opponents present).",
                   "Each board's handicap follows the simul rule; write one after the two ids only to override it "
                   "(the giver's recommendation), e.g. [giver, opponent, 2p].",
                   "Add each result from the giver's side (1-0: the giver won), and commit."]

@@ -44,15 +44,15 @@ def _pair(kind: EventKind, req: PairRequest) -> Proposal:
     if target.exists():
         text = round_writer.update_text(target, proposal.pairs, proposal.bye, absent, ko_pairs)
     else:
-        header = [f"{event.short} round {number}: pairings proposed by `python -m generator pair` "
+        header = [f"{event.short} round {number}: pairings proposed by `.venv/bin/python -m generator pair` "
                   f"from {'round 1' if number == 2 else f'rounds 1-{number - 1}'}." if number > 1 else
-                  f"{event.short} round 1: pairings proposed by `python -m generator pair` "
+                  f"{event.short} round 1: pairings proposed by `.venv/bin/python -m generator pair` "
                   + (f"(random order from shuffle_seed {event.shuffle_seed})." if shuffled else "(by Elo)."),
                   "Check them, add each result as the game ends, and commit.", *game.round_file_help]
         if kind.sente_recorded:
             header += textwrap.wrap(sente.EXPLAINED[event.sente], 110)
         header += [f"Note: {n}." for n in proposal.notes]
-        header.append("Add date: and time: if you like.")
+        header.append("date: and time: are from the event's schedule when it gives them; add or correct them by hand.")
         board_notes = [f"{labels[a]} - {labels[b]}" for a, b in proposal.pairs]
         stages = list(dict.fromkeys(t.stage for t in ko.ties_in(number) if t.playable)) if ko else []
         comment = f"{ko.rules.short} {' and '.join(stages)}: fixed by the bracket" if stages and ko else ""

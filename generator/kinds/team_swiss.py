@@ -104,7 +104,7 @@ def _check(event: Event, players: dict[PlayerId, Player], report: Report) -> Non
             member_of.setdefault(ref.id, team.id)
     if setup.unattached:
         report.warning(setup.unattached[0].loc, f"{len(setup.unattached)} players have no team yet",
-                       f"run: python -m generator teams {event.path}")
+                       f"run: .venv/bin/python -m generator teams {event.path}")
     had_bye: dict[str, int] = {}
     for rnd in event.rounds:
         if not rnd.readable:
@@ -183,7 +183,7 @@ def _pair(req: PairRequest) -> Proposal:
     if target.exists() and req.force:
         text = round_writer.update_team_text(target, matches, absent, bye)
     else:
-        header = [f"{event.short} round {number}: pairings proposed by `python -m generator pair`"
+        header = [f"{event.short} round {number}: pairings proposed by `.venv/bin/python -m generator pair`"
                   + (f" from rounds 1-{number - 1}." if number > 2 else " from round 1." if number == 2
                      else " (by average Elo)."),
                   "Boards in rating order; the player named first gives the handicap written after the two ids.",

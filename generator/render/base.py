@@ -57,6 +57,7 @@ class Site:
     # The day of the latest result or event in the data: every page's date (the sitemap's), never the day of
     # the build, so that the same data builds the same bytes on any day.
     updated: str = "1970-01-01"
+    banner: str = ""  # the preview's list of data errors (with_problems): also above the hand-written pages
 
 
 HANDICAP_KEY = "L lance, B bishop, R rook, RL rook and lance, 2P … 6P pieces"  # the codes, on every page using them

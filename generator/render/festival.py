@@ -10,6 +10,8 @@ from typing import Any
 from ..countries import country_name
 from ..model import Event, Festival
 from ..pipeline import awarded, festival_prizes
+from ..pipeline.calendar import sessions
+from . import calendar
 from .base import RendererBase, Site
 from .kinds import pages_of
 from .paths import SearchEntry, event_page, player_page, round_page
@@ -61,8 +63,9 @@ class FestivalPages(RendererBase):
             days: dict[Any, list[dict[str, Any]]] = {}
             for item in items:
                 days.setdefault(item["date"], []).append(item)
-            self.page(f"{festival.id}/programme.md", "programme.html.j2", f"{festival.name}: programme",
-                      festival=festival, days=days)
+            page = f"{festival.id}/programme.md"
+            self.page(page, "programme.html.j2", f"{festival.name}: programme", festival=festival, days=days,
+                      calendar=calendar.subscribe(calendar.programme_path(festival), page, self.site_url))
 
     def prize_blocks(self, festival: Festival, page: str) -> list[dict[str, Any]]:
         """Every prize of the festival, block by block (an event, its knock-out, the Grand Prix), each with its
@@ -84,11 +87,9 @@ class FestivalPages(RendererBase):
         items = []
         for event in festival.events:
             where = link(event.name, event_page(event), page)
-            one_day = event.start if event.start is not None and event.end in (None, event.start) else None
-            sessions = [(s.date, s.time, s.title) for s in event.schedule] or \
-                [(day, r.time or "", f"Round {r.number}") for r in event.rounds if (day := r.date or one_day)]
-            for date, time, title in sessions:
-                items.append({"date": date, "time": time, "what": where, "title": title, "people": [], "note": ""})
+            for date, time, title, rnd in sessions(event):
+                items.append({"date": date, "time": time, "what": where,
+                              "title": f"Round {rnd.number}" if rnd else title, "people": [], "note": ""})
         for item in festival.programme:
             items.append({"date": item.date, "time": item.time, "what": item.title, "title": "",
                           "people": [link(self.player(r.id).name, player_page(r.id), page) for r in item.people],

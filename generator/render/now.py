@@ -10,6 +10,7 @@ from markupsafe import Markup
 
 from ..kinds import kind_of
 from ..model import Event, Festival, Board, PlayerId, Round
+from .matches import Seat, own_result, seats
 from .paths import player_page, round_page
 from .text import link, long_date, url
 
@@ -41,24 +42,29 @@ def next_games(r: RendererBase, festivals: tuple[Festival, ...]) -> dict[PlayerI
             rnd = pending_round(event)
             if rnd is None:
                 continue
-            seats = [(p, g) for g in rnd.games for p in (g.sente.id, g.gote.id)] + [(b.id, None) for b in rnd.byes]
-            for pid, game in seats:
+            matches = seats(event, rnd)
+            seated = [(p, g) for g in rnd.games for p in (g.sente.id, g.gote.id)] + [(b.id, None) for b in rnd.byes]
+            for pid, game in seated:
                 page = player_page(pid)
                 line = Markup("<strong>{}</strong>").format(
                     link(f"{event.short}, round {rnd.number}", round_page(event, rnd.number), page))
                 line += Markup(" · {}").format(when(rnd)) if when(rnd) else Markup("")
-                line += Markup(" · ") + (_game_text(r, event, rnd, game, pid, page) if game is not None
+                line += Markup(" · ") + (_game_text(r, event, rnd, game, pid, page, matches) if game is not None
                                          else Markup("a bye (a win's points, no game)"))
                 out.setdefault(pid, []).append(line)
     return out
 
 
-def _game_text(r: RendererBase, event: Event, rnd: Round, game: Board, pid: PlayerId, page: str) -> Markup:
+def _game_text(r: RendererBase, event: Event, rnd: Round, game: Board, pid: PlayerId, page: str,
+               matches: dict[int, Seat]) -> Markup:
+    """Where and against whom; a team event's board in its match, numbered within it. A result from the
+    player's own side."""
     other = game.gote.id if game.sente.id == pid else game.sente.id
-    text = Markup("<strong>board {}</strong> against {}").format(
-        game.board, link(r.player_name(other), player_page(other), page))
+    seat = matches.get(game.board)
+    text = Markup("<strong>{}</strong> against {}").format(
+        seat.label if seat else f"board {game.board}", link(r.player_name(other), player_page(other), page))
     if game.result is not None:
-        text += Markup(" · played: {}").format(game.result.value)
+        text += Markup(" · played: {}").format(own_result(game, pid))
     elif _sente_known(event):
         text += Markup(" · ☗ sente") if game.sente.id == pid else Markup(" · ☖ gote")
     h = r.results[event.path].handicaps.get((rnd.number, game.board))
@@ -76,17 +82,26 @@ def now_blocks(r: RendererBase, festivals: list[Festival], page: str) -> list[di
             if rnd is None:
                 continue
             handicaps = r.results[event.path].handicaps
-            rows = [{"board": g.board, "first": link(r.player_name(g.sente.id), player_page(g.sente.id), page),
-                     "second": link(r.player_name(g.gote.id), player_page(g.gote.id), page),
-                     "result": g.result.value if g.result else "…",
-                     "handicap": h.code.upper() if (h := handicaps.get((rnd.number, g.board))) else ""}
-                    for g in rnd.games]
+            matches, sente = seats(event, rnd), _sente_known(event)
+            rows = []
+            for g in rnd.games:
+                row = {"board": g.board, "first": link(r.player_name(g.sente.id), player_page(g.sente.id), page),
+                       "second": link(r.player_name(g.gote.id), player_page(g.gote.id), page),
+                       "result": g.result.value if g.result else "…",
+                       "handicap": h.code.upper() if (h := handicaps.get((rnd.number, g.board))) else ""}
+                if (seat := matches.get(g.board)) is not None:  # as on the round page: in its match
+                    row.update(board=seat.number, result=seat.result or "…", match=seat.match,
+                               first=link(r.player_name(seat.left), player_page(seat.left), page)
+                               + (Markup(" ☗") if sente and seat.left_first else Markup("")),
+                               second=link(r.player_name(seat.right), player_page(seat.right), page)
+                               + (Markup(" ☗") if sente and not seat.left_first else Markup("")))
+                rows.append(row)
             seated = sorted({p for g in rnd.games for p in (g.sente.id, g.gote.id)} | {b.id for b in rnd.byes},
                             key=lambda p: (r.player_name(p), p))
             blocks.append({
                 "festival": festival, "with_festival": len(festivals) > 1, "event": event, "rnd": rnd,
                 "when": when(rnd), "rows": rows,
-                "colours": _sente_known(event), "handicaps": any(row["handicap"] for row in rows),
+                "colours": sente, "teams": bool(matches), "handicaps": any(row["handicap"] for row in rows),
                 "round_link": link(f"{event.short}, round {rnd.number}", round_page(event, rnd.number), page),
                 "find": [(r.player_name(p), url(player_page(p), page) + "#" + NEXT_GAME) for p in seated]})
     return blocks

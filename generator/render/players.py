@@ -13,7 +13,8 @@ from ..countries import country_name
 from ..model import Outcome, Player
 from ..kinds import kind_of
 from ..rules.festival_elo import grade_name
-from . import live, now
+from ..pipeline.calendar import player_feeds
+from . import calendar, live, now
 from . import rating as rating_preview
 from .base import RendererBase
 from .kinds import pages_of
@@ -95,6 +96,7 @@ class PlayerPages(RendererBase):
         coming = now.next_games(self, self.data.festivals)
         coming_live = live.next_game_lines([(e, r) for f in self.data.festivals for e in f.events
                                             if (r := now.pending_round(e)) is not None])
+        feeds = set(player_feeds(self.loaded))  # the players with a calendar feed
         index = []
         for pid, player in sorted(self.data.players.items(), key=lambda kv: (kv[1].name, kv[0])):
             page = player_page(pid)
@@ -108,7 +110,9 @@ class PlayerPages(RendererBase):
                       rating_chart=rating_preview.chart(history) if history else "",
                       search=self.player_search(player, played),
                       promotion=self.promotion_rows(pid, page), next_games=coming.get(pid, []),
-                      next_live=coming_live.get(pid, []))
+                      next_live=coming_live.get(pid, []),
+                      calendar=calendar.subscribe(calendar.player_path(pid), page, self.site_url, player=True)
+                      if pid in feeds else "")
             index.append({"name": link(player.name, page, "players/index.md"), "country": player.country,
                           "events": ", ".join(e["event"].short for e in entries[pid])})
         self.page("players/index.md", "players.html.j2", "Players", rows=index)

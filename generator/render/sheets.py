@@ -1,8 +1,9 @@
 """Wall sheets: pages meant for printing and pinning up at the venue (the print stylesheet in assets/extra.css
 drops the navigation and sets large type on A4, the table's header repeated on every sheet). For each round with
 pairings, the boards in order and every player alphabetically with his board and colour ("find your board");
-for each event, its standings. Each sheet carries the round's or event's address as a QR code, when the site's
-address is known (mkdocs.yml `site_url`, or BANZUKE_SITE_URL when it is built)."""
+for each event, its standings. Each sheet carries the round's or event's address as a QR code, the site's published
+address (mkdocs.yml `site_url`, else BANZUKE_SITE_URL; never the preview's own, which no phone can open); without
+one, the sheet says that no address is configured and how to give one."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ import segno
 from markupsafe import Markup
 
 from ..kinds import kind_of
-from ..model import Event, Round, TeamSetup
+from ..model import Event, PlayerId, Round, TeamSetup
 from ..names import unaccented
 from ..rules.standings import EventResults
 from ..rules.team_swiss.scores import COLUMNS as TEAM_COLUMNS
+from .matches import seats
 from .now import when
 from .paths import boards_sheet, event_page, names_sheet, player_page, round_page, standings_sheet
 from .text import link, points, url
@@ -24,47 +26,99 @@ if TYPE_CHECKING:
     from .base import RendererBase
 
 
+NO_ADDRESS = "No site address configured (no QR code): set site_url in mkdocs.yml or BANZUKE_SITE_URL."
 ROWS = 30  # lines of names on a printed A4 page of the "find your board" sheet (two names a line)
+LONG, LONGER = 22, 32  # names longer than these print smaller (sheet-small, sheet-smaller in assets/extra.css)
 
 
 def qr(site_url: str, target: str) -> Markup:
-    """The address of the page built from `target` as an inline SVG QR code ('' without the site's address)."""
+    """The address of the page built from `target` as an inline SVG QR code; without the site's address, a line
+    saying so."""
     if not site_url:
-        return Markup("")
+        return Markup('<span class="sheet-no-address">{}</span>').format(NO_ADDRESS)
     address = site_url.rstrip("/") + "/" + url(target, "index.md")
     code = segno.make(address, error="m", micro=False)
     svg = code.svg_inline(scale=1, border=2, dark="#000", light="#fff", omitsize=True)
     return Markup('<span class="sheet-qr" title="{}">').format(address) + Markup(svg) + Markup("</span>")
 
 
-def round_sheets(r: RendererBase, event: Event, res: EventResults, rnd: Round, site_url: str) -> None:
-    """The two sheets of a round with pairings."""
+def round_sheets(r: RendererBase, event: Event, res: EventResults, rnd: Round, site_url: str,
+                 home: str | None = None) -> None:
+    """The two sheets of a round with pairings; `home`, the page their QR code and link lead to (the round's
+    page by default). A team round's boards are in their matches, numbered within them, the first-named team's
+    player on the left and the results from its side, as on the round page."""
     sente = kind_of(event).sente_recorded and event.sente != "furigoma"
-    code = qr(site_url, round_page(event, rnd.number))
+    home = home or round_page(event, rnd.number)
+    code = qr(site_url, home)
     title = f"{event.name} · round {rnd.number}"
     page = boards_sheet(event, rnd.number)
-    boards = [{"board": g.board, "first": link(r.player_name(g.sente.id), player_page(g.sente.id), page),
-               "second": link(r.player_name(g.gote.id), player_page(g.gote.id), page),
-               "result": g.result.value if g.result else "",
-               "handicap": h.code.upper() if (h := res.handicaps.get((rnd.number, g.board))) else ""}
-              for g in rnd.games]
-    common: dict[str, Any] = {"event": event, "rnd": rnd, "when": when(rnd), "qr": code, "sente": sente}
-    r.page(page, "sheet_boards.html.j2", f"{title}: pairings", boards=boards,
-           handicaps=any(b["handicap"] for b in boards),
-           round_link=link("the round's page", round_page(event, rnd.number), page), **common)
+    matches = seats(event, rnd)
+
+    def name(pid: PlayerId, mark: bool = False) -> Markup:
+        return link(r.player_name(pid), player_page(pid), page) + (Markup(" ☗") if mark else Markup(""))
+
+    groups: list[tuple[str, list[dict[str, Any]]]] = []
+    for g in rnd.games:
+        h = res.handicaps.get((rnd.number, g.board))
+        row = {"board": g.board, "first": name(g.sente.id), "second": name(g.gote.id),
+               "result": g.result.value if g.result else "", "handicap": h.code.upper() if h else ""}
+        if (seat := matches.get(g.board)) is not None:
+            row.update(board=seat.number, first=name(seat.left, sente and seat.left_first),
+                       second=name(seat.right, sente and not seat.left_first), result=seat.result)
+        if not groups or (seat is not None and seat.match != groups[-1][0]):
+            groups.append((seat.match if seat else "", []))
+        groups[-1][1].append(row)
+    names_on = [r.player_name(p) for g in rnd.games for p in (g.sente.id, g.gote.id)] + \
+        [r.player_name(b.id) for b in rnd.byes]
+    common: dict[str, Any] = {"event": event, "rnd": rnd, "when": when(rnd), "qr": code, "sente": sente,
+                              "size": size(names_on), "teams": bool(matches),
+                              "round_link": link("the event's page" if home != round_page(event, rnd.number)
+                                                 else "the round's page", home, page)}
+    r.page(page, "sheet_boards.html.j2", f"{title}: pairings", groups=groups,
+           handicaps=any(row["handicap"] for _, rows in groups for row in rows), **common)
     page = names_sheet(event, rnd.number)
-    seats = [(g.sente.id, g.board, "☗" if sente else "1st") for g in rnd.games] + \
-            [(g.gote.id, g.board, "☖" if sente else "2nd") for g in rnd.games]
-    names = sorted([(r.player_name(pid), board, side) for pid, board, side in seats] +
-                   [(r.player_name(b.id), "rest" if kind_of(event).all_play_all else "bye", "") for b in rnd.byes],
-                   key=lambda n: (unaccented(n[0]).casefold(), n[0]))  # de Vries among the Ds, Ólafsson the Os
-    # One printed page each: two columns of at most ROWS names, the first column read down before the second.
+    seated: dict[PlayerId, list[tuple[int, str]]] = {}
+    for g in rnd.games:
+        for pid, first in ((g.sente.id, True), (g.gote.id, False)):
+            seated.setdefault(pid, []).append((g.board, ("☗" if first else "☖") if sente else
+                                                     ("1st" if first else "2nd")))
+    names: list[tuple[str, str, str]] = []
+    for pid, places in seated.items():
+        if len(places) > 1:  # a simul's giver: his boards, no colour
+            names.append((r.player_name(pid), "boards " + boards_text([b for b, _ in places]), ""))
+            continue
+        board, side = places[0]
+        seat = matches.get(board)
+        names.append((r.player_name(pid), seat.label if seat else str(board), side))
+    names += [(r.player_name(b.id), "rest" if kind_of(event).all_play_all else "bye", "") for b in rnd.byes]
+    names.sort(key=lambda n: (unaccented(n[0]).casefold(), n[0]))  # de Vries among the Ds, Ólafsson the Os
+    # One printed page each: two columns of at most ROWS names, the first column read down before the second;
+    # a team round's, whose places are long ("Japan – Great Britain, board 1"), one column.
     sheets = []
-    for chunk in (names[i:i + 2 * ROWS] for i in range(0, len(names), 2 * ROWS)):
-        rows = (len(chunk) + 1) // 2
-        sheets.append([(chunk[n], chunk[n + rows] if n + rows < len(chunk) else None) for n in range(rows)])
-    r.page(page, "sheet_names.html.j2", f"{title}: find your board", sheets=sheets,
-           round_link=link("the round's page", round_page(event, rnd.number), page), **common)
+    per_line = 1 if matches else 2
+    for chunk in (names[i:i + per_line * ROWS] for i in range(0, len(names), per_line * ROWS)):
+        rows = (len(chunk) + per_line - 1) // per_line
+        sheets.append([(chunk[n], chunk[n + rows] if per_line == 2 and n + rows < len(chunk) else None)
+                       for n in range(rows)])
+    r.page(page, "sheet_names.html.j2", f"{title}: find your board", sheets=sheets, per_line=per_line, **common)
+
+
+def boards_text(boards: list[int]) -> str:
+    """Board numbers as runs: [1, 2, 3, 5] -> '1–3, 5'."""
+    runs: list[list[int]] = []
+    for b in sorted(boards):
+        if runs and b == runs[-1][-1] + 1:
+            runs[-1].append(b)
+        else:
+            runs.append([b])
+    return ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs)
+
+
+def size(names: list[str]) -> str:
+    """The class that sets a sheet's type smaller when its longest name would not fit a column at the full size
+    (the name cells wrap as well, should a name be longer still)."""
+    longest = max((len(n) for n in names), default=0)
+    return "sheet-smaller" if longest > LONGER else "sheet-small" if longest > LONG else ""
 
 
 def event_sheet(r: RendererBase, event: Event, res: EventResults, site_url: str) -> None:
@@ -81,5 +135,5 @@ def event_sheet(r: RendererBase, event: Event, res: EventResults, site_url: str)
         rows = [(f"{s.rank}{'=' if s.shared else ''}", r.player_name(s.player),
                  [points(s.points), *(points(v) for v in s.tiebreaks)]) for s in res.final]
     r.page(page, "sheet_standings.html.j2", f"{event.name}: standings", event=event, heads=heads, rows=rows,
-           completed=res.completed, qr=qr(site_url, event_page(event)),
+           completed=res.completed, qr=qr(site_url, event_page(event)), size=size([name for _, name, _ in rows]),
            event_link=link("the event's page", event_page(event), page))

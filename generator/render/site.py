@@ -11,11 +11,12 @@ from markupsafe import Markup
 
 from ..model import Event, Festival, Outcome, PlayoffSetup
 from ..pipeline import Loaded
+from ..pipeline.calendar import latest_day
 from ..rules.prizes import PrizeList
 from ..rules.scoring import RoundRecord
 from ..rules.standings import EventResults, Standing
 from ..rules.team_swiss.scores import COLUMNS
-from . import api, now, sheets
+from . import api, calendar, now, sheets
 from .base import Page, Site
 from . import rating as rating_preview
 from .festival import FestivalPages, nav_labels, varying_labels
@@ -57,10 +58,10 @@ class Renderer(FestivalPages, PlayerPages):
             event = self.results[path].event
             self.site.files[f"api/{path}/rating.json"] = rating_preview.api(event, rated, names)
         self.site.nav = self.navigation()
-        days = [d for f in self.data.festivals for d in (f.start, f.end, *(x for e in f.events for x in (
-            e.start, e.end, *(r.date for r in e.rounds)))) if d is not None]
-        if days:
-            self.site.updated = max(days).isoformat()
+        latest = latest_day(self.data)
+        if latest is not None:
+            self.site.updated = latest.isoformat()
+        self.site.files.update(calendar.files(self.loaded, self.site.updated, self.site_url))
         return self.site
 
     def standings_rows(self, res: EventResults, table: tuple[Standing, ...], page: str,
@@ -120,10 +121,10 @@ class Renderer(FestivalPages, PlayerPages):
             self.round_pages(event, res, common)
         if kind.has_standings and res.final:
             sheets.event_sheet(self, event, res, self.site_url)
-        if kind.has_standings:
-            for rnd in event.rounds:
-                if rnd.games:
-                    sheets.round_sheets(self, event, res, rnd, self.site_url)
+        for rnd in event.rounds:  # (a simul's, which has no round pages, lead to its overview)
+            if rnd.games:
+                sheets.round_sheets(self, event, res, rnd, self.site_url,
+                                    None if kind.has_standings else event_page(event))
 
     def rules_page(self, event: Event, res: EventResults, common: dict[str, Any]) -> None:
         page = event_page(event, "rules")
@@ -274,13 +275,15 @@ def with_problems(site: Site | None, problems: list[str]) -> Site:
     items = Markup("").join(Markup("<li><code>{}</code></li>").format(line) for line in problems)
     # The banner is escaped here, once, and joined to the pages' HTML as the text it is (a Markup on the right
     # of a plain string would escape the page itself: its tags shown as text).
-    banner = str(Markup('<div class="admonition failure"><p class="admonition-title">The data has errors: this '
-                    "preview shows the results as they were before them. Fix these and save; the page comes "
-                    'back by itself.</p><ol class="problems">{}</ol></div>\n').format(items))
+    shown = ("this preview shows the results as they were before them. Fix these and save; the page comes back by "
+             "itself." if site is not None else "the preview has no results to show until they are fixed (it was "
+             "started on them). Fix these and save; the site comes by itself.")
+    banner = str(Markup('<div class="admonition failure"><p class="admonition-title">The data has errors: {}</p>'
+                        '<ol class="problems">{}</ol></div>\n').format(shown, items))
     if site is None:
         body, toc = headings(f"<h1>The data has errors</h1>\n{banner}")
-        return Site({"index.md": Page("The data has errors", body, toc)}, nav=[{"Home": "index.md"}])
-    out = Site(dict(site.pages), dict(site.files), site.nav, site.sections, site.section_of, site.updated)
+        return Site({"index.md": Page("The data has errors", body, toc)}, nav=[{"Home": "index.md"}], banner=banner)
+    out = Site(dict(site.pages), dict(site.files), site.nav, site.sections, site.section_of, site.updated, banner)
     for path, page in site.pages.items():
         h1_end = page.html.find("</h1>") + len("</h1>\n") if "</h1>" in page.html else 0
         out.pages[path] = Page(page.title, page.html[:h1_end] + banner + page.html[h1_end:], page.toc, page.search)

@@ -15,7 +15,9 @@ Only the shape of each file is checked here; how the files fit together is check
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
+import zoneinfo
 from decimal import Decimal
 from dataclasses import replace
 from pathlib import Path
@@ -167,6 +169,7 @@ def read_festival(folder: Path, report: Report, kinds: Registry,
     fund = _prize_fund(f, report)
     programme = common.programme(f.items("programme"), report, people=True)
     fesa_list = _fesa_list(f, folder, report)
+    timezone = _timezone(f, report)
     f.finish()
     if not SLUG.match(folder.name):
         report.error(Location(shown), f"festival folder name '{folder.name}' is not a simple id",
@@ -203,7 +206,7 @@ def read_festival(folder: Path, report: Report, kinds: Registry,
     return Festival(folder.name, name, Location(shown, 1), city=city, country=country, venue=venue,
                     start=start, end=end, events=tuple(events), contact=contact, announcement=announcement,
                     grand_prix=grand_prix, prize_fund=fund, programme=tuple(programme),
-                    fesa_list=tuple(fesa_list or ()))
+                    fesa_list=tuple(fesa_list or ()), timezone=timezone)
 
 
 def _grand_prix(f: Fields, report: Report) -> GrandPrixRules | None:
@@ -252,6 +255,27 @@ def _prize_fund(f: Fields, report: Report) -> PrizeFund | None:
     p.finish()
     amount = common.money(raw, report, "amount") if raw is not None else None
     return PrizeFund(currency, amount.quantize(Decimal("0.01")), node.loc) if currency and amount is not None else None
+
+
+@functools.cache
+def _zones() -> frozenset[str]:
+    """The IANA time zones this machine knows (Python's tzdata when the system has none)."""
+    return frozenset(zoneinfo.available_timezones())
+
+
+def _timezone(f: Fields, report: Report) -> str:
+    """`timezone: Europe/London`: the festival's local time, an IANA name ("" when not given)."""
+    name = f.line("timezone")
+    if name is None:
+        return ""
+    if name not in _zones():
+        node = f.raw("timezone")
+        same = sorted(z for z in _zones() if name.lower().replace(" ", "_") in (z.lower(), z.lower().split("/")[-1]))
+        hint = f"did you mean '{same[0]}'?" if same else suggest(name, sorted(_zones()))
+        report.error(node.loc if node else f.loc(), f"unknown time zone '{name}'",
+                     hint or "give the IANA name of the festival's local time, e.g. timezone: Europe/London")
+        return ""
+    return name
 
 
 _LIST_FILE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._-]{0,99}\Z")

@@ -121,7 +121,7 @@ def _verified(path: Path, doc: _Text, result: str, blocks: dict[str, list[str] |
     got = _top(after) if not report.errors else None
     if got != wanted:
         _refuse(path, 1, "the file is written in a way the command cannot rewrite without changing other lines "
-                "(a value over several lines in { }, an anchor used by another key, a '...' end of document …)",
+                "(a value over several lines in { }, an anchor used by another key …)",
                 "write the keys one a line in block style, or make the change by hand; the file is left as it is")
     return result
 
@@ -143,8 +143,8 @@ def _splice(doc: _Text, blocks: dict[str, list[str] | None]) -> str:
     done = 0  # the lines before this one are in `out`
     for (first, last), key in present:
         new = blocks[key] or []
-        if first == last and len(new) == 1:
-            new = [new[0] + _eol_comment(doc.lines[first])]
+        if new and not _eol_comment(new[0]):  # the key's end-of-line comment stays on its line
+            new = [new[0] + _eol_comment(doc.lines[first]), *new[1:]]
         out += doc.lines[done:first] + new + (added if key == present[-1][1] else [])
         done = last + 1
     out += doc.lines[done:] + ([] if present else added)
@@ -154,15 +154,22 @@ def _splice(doc: _Text, blocks: dict[str, list[str] | None]) -> str:
 
 def _spans(lines: list[str], tree: Tree | None) -> dict[str, tuple[int, int]]:
     """Each top-level key's lines (first, last; 0-based, inclusive): from the key to its value's last line;
-    comments and blank lines before the next key are not the key's."""
+    comments, blank lines and a document end ('...') before the next key are not the key's."""
     keys = [(str(k.value), k.loc.line) for k, _ in tree.items] if isinstance(tree, Mapping) else []
     spans: dict[str, tuple[int, int]] = {}
     for n, (key, line) in enumerate(keys):
         last = (keys[n + 1][1] - 1 if n + 1 < len(keys) else len(lines)) - 1
-        while last > line - 1 and (not lines[last].strip() or lines[last].lstrip().startswith("#")):
+        while last > line - 1 and (not lines[last].strip() or lines[last].lstrip().startswith("#")
+                                   or _document_end(lines[last])):
             last -= 1
         spans[key] = (line - 1, last)
     return spans
+
+
+def _document_end(line: str) -> bool:
+    """'...' at the start of a line, alone or before a comment: the end of the YAML document."""
+    rest = line[3:]
+    return line.startswith("...") and (not rest.strip() or rest[:1] in (" ", "\t") and rest.lstrip()[:1] == "#")
 
 
 def _eol_comment(line: str) -> str:

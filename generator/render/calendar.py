@@ -1,0 +1,182 @@
+"""The calendar feeds (iCalendar, RFC 5545) that pipeline/calendar.py fills: the festival's programme
+(<festival>/programme.ics) and each player's games (players/<id>.ics), in the festival's time zone when
+festival.yaml names one (else floating local times). Every text a reader of a feed sees is in TEXT.
+
+The same data gives the same bytes: UIDs are made of the data's ids, and DTSTAMP is the data's latest day (the
+site's `updated`), never the clock."""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
+
+from icalendar import Calendar, Timezone, vDuration
+from markupsafe import Markup
+from icalendar import Event as VEvent
+
+from ..model import Festival, Outcome, PlayerId
+from ..pipeline.calendar import Seat, Session, When, player_feeds, programme
+from .paths import player_page
+from .text import url
+
+if TYPE_CHECKING:
+    from ..pipeline import Loaded
+
+# Every text a feed shows.
+TEXT = {
+    "prodid": "-//Banzuke//Festival results//EN",
+    "programme": "{festival}: programme",
+    "player": "{player}: games",
+    "round": "Round {number}",
+    "session": "{event}: {title}",
+    "game": "{event}, round {round}: board {board} against {opponent}",
+    "match": "{ours} – {theirs}, board {board}",
+    "sente": "Sente (☗)",
+    "gote": "Gote (☖)",
+    "gives": "Gives {code}",
+    "receives": "Receives {code}",
+    "result": "Result: {outcome}",
+    "entered": "{event}",
+    "with": "With {people}",
+    "event_of": "{event} · {festival}",
+}
+# The links to the feeds, on the programme page and each player's page: the link's text, then the rest.
+LINKS = {
+    "programme": ("Subscribe to the programme", " in your calendar app (iCalendar): it follows each change"),
+    "player": ("Subscribe to these games",
+               " in your calendar app (iCalendar): each game shows as soon as it is paired"),
+    "file": ("the file", ""),
+}
+UID_DOMAIN = "banzuke"  # UID: <festival>/<event>/round-<n>/<player>@banzuke and the like
+REFRESH = dt.timedelta(minutes=30)  # how often a subscribed calendar should look again (a festival day's pace)
+
+
+def programme_path(festival: Festival) -> str:
+    return f"{festival.id}/programme.ics"
+
+
+def player_path(pid: PlayerId) -> str:
+    return f"players/{pid}.ics"
+
+
+def subscribe(path: str, page: str, site_url: str, player: bool = False) -> Markup:
+    """The link to a feed for the page built from `page`: webcal:// where the site's address is known (a phone's
+    calendar subscribes), with the file's own link beside it."""
+    own = url(path, page)
+    scheme, sep, address = site_url.partition("://")
+    href = f"webcal://{address.rstrip('/')}/{path}" if sep and scheme in ("http", "https") else own
+    text, rest = LINKS["player" if player else "programme"]
+    out = Markup('<p class="calendar"><a href="{}">{}</a>{}').format(href, text, rest)
+    if href != own:
+        out += Markup(' · <a href="{}">{}</a>').format(own, LINKS["file"][0])
+    return out + Markup(".</p>")
+
+
+def files(loaded: Loaded, updated: str, site_url: str = "") -> dict[str, bytes]:
+    """Every feed by path: a festival's programme when it has one, and each entered player's games."""
+    stamp = dt.datetime.combine(dt.date.fromisoformat(updated), dt.time(), dt.UTC)
+    names = {pid: p.name for pid, p in loaded.data.players.items()}
+    out: dict[str, bytes] = {}
+    for festival in loaded.data.festivals:
+        items = programme(festival)
+        if items:
+            cal = _calendar(TEXT["programme"].format(festival=festival.name))
+            for s in items:
+                _add(cal, s.uid, s.when, s.festival, _session_summary(s), _session_text(s, names), stamp,
+                     site_url and site_url.rstrip("/") + "/" + url(f"{festival.id}/programme.md", "index.md"))
+            out[programme_path(festival)] = _bytes(cal)
+    for pid, feed in sorted(player_feeds(loaded).items()):
+        cal = _calendar(TEXT["player"].format(player=names[pid]))
+        page = site_url and site_url.rstrip("/") + "/" + url(player_page(pid), "index.md")
+        for x in feed:
+            if isinstance(x, Seat):
+                _add(cal, x.uid, x.when, x.festival, _game_summary(x, names), _game_text(x, names), stamp, page)
+            else:
+                _add(cal, x.uid, x.when, x.festival, TEXT["entered"].format(event=x.event.name),
+                     TEXT["event_of"].format(event=x.event.name, festival=x.festival.name), stamp, page)
+        out[player_path(pid)] = _bytes(cal)
+    return out
+
+
+def _calendar(name: str) -> Calendar:
+    cal = Calendar()
+    cal.add("version", "2.0")
+    cal.add("prodid", TEXT["prodid"])
+    cal.add("calscale", "GREGORIAN")
+    cal.add("name", name)
+    cal.add("x-wr-calname", name)
+    cal.add("refresh-interval", REFRESH, parameters={"VALUE": "DURATION"})
+    cal.add("x-published-ttl", vDuration(REFRESH))  # the same, as older clients read it
+    return cal
+
+
+def _add(cal: Calendar, uid: str, when: When, festival: Festival, summary: str, description: str,
+         stamp: dt.datetime, link: str) -> None:
+    event = VEvent()
+    event.add("uid", f"{uid}@{UID_DOMAIN}")
+    event.add("dtstamp", stamp)
+    zone = ZoneInfo(festival.timezone) if festival.timezone else None
+    if when.start is None:  # all day (RFC 5545: DTEND is the day after the last)
+        event.add("dtstart", when.date)
+        event.add("dtend", (when.last or when.date) + dt.timedelta(days=1))
+    else:
+        start = dt.datetime.combine(when.date, when.start, zone)
+        event.add("dtstart", start)
+        if when.end is not None:
+            end = dt.datetime.combine(when.date, when.end, zone)
+            event.add("dtend", end if end > start else end + dt.timedelta(days=1))
+    event.add("summary", summary)
+    where = ", ".join(x for x in (festival.venue, festival.city) if x)
+    if where:
+        event.add("location", where)
+    if description:
+        event.add("description", description)
+    if link:
+        event.add("url", link)
+    cal.add_component(event)
+
+
+def _bytes(cal: Calendar) -> bytes:
+    """The feed as written, with a VTIMEZONE for each zone it names (in order of name), over its events' years."""
+    starts = [c.decoded("dtstart") for c in cal.walk("VEVENT")]
+    days = [d.date() if isinstance(d, dt.datetime) else d for d in starts]
+    if days:
+        span = (dt.date(min(days).year, 1, 1), dt.date(max(days).year + 1, 1, 1))
+        cal.subcomponents[:0] = [_zone(tzid, *span) for tzid in sorted(cal.get_missing_tzids())]
+    data: bytes = cal.to_ical()
+    return data
+
+
+@functools.cache
+def _zone(tzid: str, first: dt.date, last: dt.date) -> Timezone:
+    """The VTIMEZONE of an IANA zone between two days, made once (every player's feed of a festival needs it)."""
+    return Timezone.from_tzid(tzid, first_date=first, last_date=last)
+
+
+def _session_summary(s: Session) -> str:
+    title = s.title or (TEXT["round"].format(number=s.round) if s.round is not None else "")
+    return TEXT["session"].format(event=s.event.name, title=title) if s.event is not None else title
+
+
+def _session_text(s: Session, names: dict[PlayerId, str]) -> str:
+    lines = [TEXT["with"].format(people=", ".join(names[p] for p in s.people))] if s.people else []
+    return "\n".join([*lines, *([s.note] if s.note else [])])
+
+
+def _game_summary(x: Seat, names: dict[PlayerId, str]) -> str:
+    return TEXT["game"].format(event=x.event.short, round=x.round, board=x.board, opponent=names[x.opponent])
+
+
+def _game_text(x: Seat, names: dict[PlayerId, str]) -> str:
+    lines = [TEXT["event_of"].format(event=x.event.name, festival=x.festival.name)]
+    if x.match is not None:
+        lines.append(TEXT["match"].format(ours=x.match[0], theirs=x.match[1], board=x.board))
+    if x.colour in ("sente", "gote"):
+        lines.append(TEXT[x.colour])
+    if x.gives is not None:
+        lines.append(TEXT["gives" if x.gives else "receives"].format(code=x.handicap))
+    if x.outcome is not Outcome.PENDING:
+        lines.append(TEXT["result"].format(outcome=x.outcome.value))
+    return "\n".join(lines)
