@@ -66,6 +66,12 @@ def load(root: Path, stop_at: tuple[str, int] | None = None) -> Loaded:
             rated = ratings.rate(e, loaded.results[e.path])  # FESA rates one tournament after another
             if rated is not None:
                 loaded.ratings[e.path] = rated
+        for stop in ratings.stopped:  # (a warning: the results are right, FESA's program cannot rate them)
+            entry = ratings.entries[stop.player] if stop.player else None
+            where = (entry.loc if entry is not None and entry.loc else data.players[stop.player].loc) if stop.player \
+                else stop.event.loc
+            report.warning(where, f"FESA's rating program stops on {stop.event.path}: {stop.message}; the event has "
+                           "no rating preview", stop.hint)
         for pid, listed_in in ratings.unlisted:
             player = data.players[pid]
             last, first = export.fesa_name(player)

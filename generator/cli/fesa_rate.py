@@ -15,7 +15,7 @@ from ..fesa import turnering
 from ..fesa.grades import ProgramError
 from ..fesa.lisp import write
 from ..fesa.lists import ENCODING, read_list, read_newcomers
-from ..fesa.program import rate_tournament, table
+from ..fesa.tournament import rate_tournament, table
 from .common import EXIT_DATA_ERRORS, EXIT_ENVIRONMENT, EXIT_OK
 
 def cmd_fesa_rate(args: argparse.Namespace) -> int:
@@ -45,8 +45,7 @@ def cmd_fesa_rate(args: argparse.Namespace) -> int:
             outcome = rate_tournament(players, lines, date)
         except ProgramError as exc:
             line = t.players[exc.player].line if exc.player is not None else t.date_line
-            report.error(Location(shown, line), str(exc), "add the player to the list's new players "
-                         "(--new-players), or correct the name as the list has it")
+            report.error(Location(shown, line), str(exc), exc.hint)
             return _fail(report)
         players = outcome.players
         print("\n".join(table(outcome, t.name, date)), end="\n\n")

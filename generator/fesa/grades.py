@@ -23,17 +23,24 @@ KYU_MP_GAMES = (0, 7, 6, 6, 6, 5, 5, 5, 4, 4, 4, 4, 3, 3, 3, 3, 3, 3, 3, 3, 3)
 
 
 class ProgramError(Exception):
-    """What the program stops on (an unknown player, a date before his last game …); `player`: the index of the
-    tournament's player it is about, when it is about one."""
+    """What the program stops on (an unknown player, a date before his last game, a rating beyond its tables …);
+    `player`: the index of the tournament's player it is about, when it is about one; `hint`: how to fix it."""
 
-    def __init__(self, message: str, player: int | None = None):
+    def __init__(self, message: str, player: int | None = None, hint: str = ""):
         super().__init__(message)
         self.player = player
+        self.hint = hint
+        self.entrant: object = None  # the tournament's player it is about, when the engine knows him, not his index
+
+
+class BeyondTables(ProgramError):
+    """A grade past the end of the program's tables (it stops there: its `nth` gives NIL, which no comparison
+    takes); promotions_of says whose rating led there."""
 
 
 def _table(values: tuple[int, ...], level: int) -> int:
     if not 0 <= level < len(values):
-        raise ProgramError(f"grade {level} is outside the program's tables")
+        raise BeyondTables(f"grade {level} is outside the program's tables")
     return values[level]
 
 
@@ -164,6 +171,17 @@ def test_provisional(rating: Any, slots: dict[str, Any], promotions: list[str]) 
 def promotions_of(e: Entrant, promotions: list[str]) -> None:
     """The grade after each game, the ratings between the old and the new one in equal steps; then, from 18
     games, a look at 20 games more, each losing its k: a promotion they would bring is given now."""
+    try:
+        _promotions(e, promotions)
+    except BeyondTables:
+        slots = e.record.slots
+        who = " ".join(str(n) for n in (slots["LAST-NAME"], slots["FIRST-NAME"]) if n)
+        raise ProgramError(f"{who}'s rating ({e.elo + e.change}) takes him past the grades of FESA's rating "
+                           "program's tables (they end at 7 and 8 dan): the program stops there",
+                           hint="FESA's rating officer has to rate this tournament by hand") from None
+
+
+def _promotions(e: Entrant, promotions: list[str]) -> None:
     slots = e.record.slots
     start = e.elo
     end = start + e.change

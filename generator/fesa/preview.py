@@ -24,10 +24,9 @@ from ..model import Event, Player
 from ..standings import EventResults
 from . import program
 from .export import fesa_name, rating_status, round_tokens
-from .grades import E_LIMIT, U_LIMIT
+from .grades import E_LIMIT, U_LIMIT, ProgramError
 from .lisp import SLOTS, Struct
 
-MAX_PASSES = 100  # the program repeats until nothing moves; the preview stops here and says it did not settle
 
 
 @dataclass(frozen=True)
@@ -94,8 +93,20 @@ def entry_of(player: Player) -> Struct:
     return Struct("PLAYER", slots)
 
 
+@dataclass(frozen=True)
+class Stopped:
+    """An event FESA's rating program stops on (ratings that never settle, a rating beyond its tables …): no
+    preview; `player`, when the problem is one player's."""
+
+    event: Event
+    message: str
+    hint: str
+    player: str | None
+
+
 class Ratings:
-    """Every player's FESA list entry as the events before have left it; `rate` previews the next event."""
+    """Every player's FESA list entry as the events before have left it; `rate` previews the next event (an event
+    the program stops on leaves every entry as it was, and is in `stopped`)."""
 
     def __init__(self, players: Mapping[str, Player], lists: Mapping[str, Sequence[Struct]]):
         self.players = players
@@ -105,6 +116,7 @@ class Ratings:
         self.seeded: set[tuple[str, str]] = set()  # (player, festival): started from that festival's list
         self.grade_known: set[str] = set()
         self.unlisted: dict[tuple[str, str], None] = {}  # (player, festival): rated, but not in its list
+        self.stopped: list[Stopped] = []
 
     def entry(self, pid: str, festival: str) -> Struct:
         listed = self.lists.get(festival, {}).get(fesa_name(self.players[pid]))
@@ -133,18 +145,25 @@ class Ratings:
                 if token.opponent and token.result in program.SCORES:
                     side, code = (token.handicap[0], token.handicap[1:]) if token.handicap else (None, None)
                     e.games.append((entrants[token.opponent - 1], program.SCORES[token.result], side, code))
-        return rated(ids, entrants, self.grade_known)
+        kept = {pid: copy.deepcopy(self.entries[pid]) for pid in ids}
+        try:
+            return rated(ids, entrants, self.grade_known)
+        except ProgramError as exc:
+            self.entries.update(kept)
+            about = None if exc.player is None or isinstance(exc, program.NoFixedPoint) else ids[exc.player]
+            self.stopped.append(Stopped(event, str(exc), exc.hint, about))
+            return None
 
 
 def rated(keys: Sequence[str], entrants: list[program.Entrant], grade_known: Collection[str] = ()) -> Preview:
     """The entrants (with their games) rated by the program: each one's change by his key; his FESA grade before
     and after when it is known."""
     before = [(e.elo or None, len(e.games), shown_grade(e.record.slots)) for e in entrants]
-    passes, _ = program.rate(entrants, MAX_PASSES)
+    passes, _ = program.rate(entrants)
     changes = {}
     for key, e, (elo, games, grade) in zip(keys, entrants, before, strict=True):
         known = key in grade_known
         category = "unrated" if e.unrated else "provisional" if e.after < E_LIMIT else "established"
         changes[key] = Change(elo, e.elo, category, Fraction(e.exact) if not e.unrated else Fraction(0),
                               games, grade if known else "", shown_grade(e.record.slots) if known else "")
-    return Preview(changes, min(passes, MAX_PASSES), passes <= MAX_PASSES)
+    return Preview(changes, passes)
