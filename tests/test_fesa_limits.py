@@ -150,3 +150,60 @@ def test_the_programs_arithmetic_is_bounded_and_the_player_named():
     with pytest.raises(ProgramError, match="more than 5,000 steps") as stopped:
         program.rate([other, me], program.Budget(5000))
     assert stopped.value.player == 1
+
+
+# A tournament whose ratings never settle (found by a search of small handicap tournaments). Cole 983 and Birch
+# 1695 are rated (18 games, bonus count 0: the under-1800 bonus (1800 − pr)/200 is theirs); Ash is new, with no
+# grade. Cole gives Ash five pieces (6.5 grades) and wins; Cole gives Birch rook and lance and wins; Ash gives
+# Birch two pieces and draws. Cole's 983 is grade 7 + 23/80 = 7.2875 in the program's numbering; less 6.5 is
+# 0.7875, that is 400 + 0.7875 × 80 = 463: Ash counts 983 − 463 = 520 above his own figure. Birch ends at 1661
+# either way, and counts 1877 against Cole.
+# - Ash at 710: Ash counts 1230; Cole's upset 36 × (1230 − 983)/160 = 55.575, bonus 4.085: 59.66, so 1042.66 after
+#   it, where k is 32: 32 × (1877 − 1042.66)/160 = 166.868 and bonus 3.787: Cole +230.31, 1213. Ash lost to Cole
+#   giving him five pieces: Cole counts the rating of grade 10.1625 − 6.5 = 3.6625, 693; with his draw against
+#   1949 (Birch 1661, plus the 288 two pieces are worth at Ash's level) his performance is 692.
+# - Ash at 692: Ash counts 1212; Cole 36 × 229/160 = 51.525 + 4.085 = 55.61, so 1038.61, where k is still 36:
+#   36 × (1877 − 1038.61)/160 = 188.638 and bonus 3.807: Cole +248.05, 1231; Cole counts 711 against Ash: 710.
+# Back to the start: the program passes forever. Cole and Ash swing; Birch does not.
+SWING = ("[Swing Cup]\n[2024-05-01]\n1 [Cole][Cy] GB [0+ 2+(-5p) 3+(-rl)] 3\n2 [Ash][Al] GB [3=(-2p) 1-(+5p) 0+] 1.5\n"
+         "3 [Birch][Bo] GB [2=(+2p) 0+ 1-(+rl)] 1.5\n")
+HOME = '(#S(HOME :LIST #\\E :NATIONALITY "GB" :RESIDENS "GB" :LAST "2023-01-01"))'
+SWING_LIST = "(" + "\n".join(f'#S(PLAYER :LAST-NAME "{last}" :FIRST-NAME "{first}" :NATIONALITY-LIST {HOME} {rest})'
+                             for last, first, rest in [("Cole", "Cy", ":ELO-NUMBER 983 :GAMES 18"),
+                                                       ("Ash", "Al", ":ELO-NUMBER 0 :GAMES 0"),
+                                                       ("Birch", "Bo", ":ELO-NUMBER 1695 :GAMES 18")]) + ")\n"
+
+
+def test_ratings_that_never_settle_are_a_located_error_naming_who_swings(tmp_path):
+    start = time.perf_counter()
+    code, err, out = fesa_rate(tmp_path, SWING_LIST, SWING)
+    assert code == 1 and not out.exists() and time.perf_counter() - start < 20
+    assert f"{tmp_path / 'turnering.txt'}:3: error: the ratings never settle: Cole Cy, Ash Al swing between 2 " \
+           "states pass after pass (FESA's rating program repeats its passes forever here)" in err, err
+
+
+def test_the_preview_of_ratings_that_never_settle_is_a_located_warning(datadir):
+    # The same games in the site: Adams as Cole (983), Baker as Birch (1695), Clark as Ash (new, no grade).
+    root = players_yaml(datadir, "elo: 1800, grade: 1d", "elo: 983, grade: 1d")
+    players_yaml(datadir, "grade: 2 kyu}", "grade: 2 kyu, elo: 1695}")
+    datadir("cup/open/event.yaml", """
+        name: Test Open
+        short: Open
+        format: swiss
+        game: shogi
+        rounds: 3
+        start: 2024-03-02
+        end: 2024-03-03
+        time_control: {minutes: 30, byoyomi: 30}
+        players: [adams-amy, baker-ben, clark-cy]
+        """)
+    datadir("cup/open/round-1.yaml", "games:\n  - [clark-cy, baker-ben, ½-½, 2p]\nbye: [adams-amy]\n")
+    datadir("cup/open/round-2.yaml", "games:\n  - [adams-amy, clark-cy, 1-0, 5p]\nbye: [baker-ben]\n")
+    datadir("cup/open/round-3.yaml", "games:\n  - [adams-amy, baker-ben, 1-0, rl]\nbye: [clark-cy]\n")
+    errors, warnings = problems(root)
+    assert not errors, errors
+    assert [w for w in warnings if "stops" in w] == [
+        f"{root / 'cup' / 'open' / 'event.yaml'}:1: warning: FESA's rating program stops on cup/open: the ratings "
+        "never settle: Adams Amy, Clark Cy swing between 2 states pass after pass (FESA's rating program repeats its "
+        "passes forever here); the event has no rating preview (FESA's rating officer has to settle this "
+        "tournament's ratings by hand)"]
