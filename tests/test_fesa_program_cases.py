@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generator.diagnostics import Report
+from generator.fesa.lisp import read_all
+
 from .conftest import load_clean, problems, run_generator
 from .test_rating_engine import LIST
 
@@ -46,3 +49,77 @@ def test_an_anonymised_list_with_empty_first_names_works(datadir, tmp_path):
         "fesa_list: before.lisp\n", ""))
     errors, _ = problems(root)
     assert any("needs a family and a given name for FESA" in e for e in errors), errors
+
+
+AMERICAN = Path(__file__).resolve().parent / "fixtures" / "fesa" / "american"
+
+
+def elos(path: Path) -> dict[str, int]:
+    entries = read_all(path.read_text(encoding="iso-8859-1"), path.name, Report())
+    assert entries is not None
+    return {str(e.slots["LAST-NAME"]): int(e.slots["ELO-NUMBER"]) for e in entries[0]}
+
+
+def test_an_american_tournament_is_rated_in_the_programs_ranking(tmp_path):
+    """The 12th Nekomado-ken with American homes (fixtures/fesa/american). The program ranks an American
+    tournament by points, SOS, SODOS and cumulative score before rating it, and rates in that order:
+    - 3 points: N21. 2 points: N31 (SOS: N17 2 + N15 1 + N21 3 = 6), N17 (N31 2 + N49 2 + N35 1 = 5), N49
+      (N50 1 + N17 2 + N16 0 = 3).
+    - 1 point: N30 (SOS N21 3 + N35 1 + N26 1 = 5); N35, N26, N15 (SOS 4 each, SODOS 1 each: each beat a
+      1-point player): cumulative N35 1+1+1 = 3 (won round 1), N26 and N15 0+0+1 = 1 (won round 3); these two
+      are equal in all four and come in reverse file order: N26 (line 5) before N15 (line 1); then N50 (SOS 3).
+    - 0 points: N16.
+    FESA's program gives N35 1660 and N17 1573 (issue: FESA's program in every case it handles); rated in the
+    file's order, as a European tournament is, they come out 1659 and 1572."""
+    out = tmp_path / "post"
+    result = run_generator("fesa", "rate", str(AMERICAN / "ratingliste.pre"), str(AMERICAN / "turnering.txt"),
+                           "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    after = elos(out)
+    assert (after["N35"], after["N17"]) == (1660, 1573)
+    rows = [line.split()[1] for line in result.stdout.splitlines()[2:12]]
+    assert rows == ["N21", "N31", "N17", "N49", "N30", "N35", "N26", "N15", "N50", "N16"]
+    # Opponents by their new numbers: N21 (line 4) beat N30, N26 and N31, now numbers 5, 7 and 2.
+    assert result.stdout.splitlines()[2].split()[-5:-2] == ["5+", "7+", "2+"]
+    # Promotions are announced in the ranking's order too (N31 before N30, who comes first in the file).
+    assert [line for line in result.stdout.splitlines() if line.startswith("Promoting")] == [
+        "Promoting N31 to 3 Kyu", "Promoting N30 to 1 Kyu", "Promoting N50 to 5 Kyu"]
+    european = tmp_path / "european.pre"
+    european.write_text((AMERICAN / "ratingliste.pre").read_text(encoding="iso-8859-1").replace("#\\A", "#\\E"),
+                        encoding="iso-8859-1")
+    result = run_generator("fesa", "rate", str(european), str(AMERICAN / "turnering.txt"), "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    assert (elos(out)["N35"], elos(out)["N17"]) == (1659, 1572)
+    assert result.stdout.splitlines()[2].split()[1] == "N15"  # the file's order
+
+
+def test_an_american_table_shortens_first_names(tmp_path):
+    # The program prints an American first name of more than 3 letters as its initial ("Mrs." stays).
+    names = {"N21": "Robert", "N31": "Mrs.", "N17": "Amy"}
+    pre, turnering = tmp_path / "pre", tmp_path / "turnering.txt"
+    text, games = (AMERICAN / "ratingliste.pre").read_text(encoding="iso-8859-1"), \
+        (AMERICAN / "turnering.txt").read_text(encoding="iso-8859-1")
+    for last, first in names.items():
+        text = text.replace(f'"{last}" :FIRST-NAME ""', f'"{last}" :FIRST-NAME "{first}"')
+        games = games.replace(f"[{last}] []", f"[{last}] [{first}]")
+    pre.write_text(text, encoding="iso-8859-1")
+    turnering.write_text(games, encoding="iso-8859-1")
+    result = run_generator("fesa", "rate", str(pre), str(turnering), "--out", str(tmp_path / "post"))
+    assert result.returncode == 0, result.stderr
+    assert [line.split()[1:3] for line in result.stdout.splitlines()[2:5]] == [
+        ["N21", "R."], ["N31", "Mrs."], ["N17", "Amy"]]
+    assert ':FIRST-NAME "Robert"' in (tmp_path / "post").read_text(encoding="iso-8859-1")  # the list keeps it
+
+
+def test_the_preview_of_an_american_event_agrees_with_fesa_rate(datadir, tmp_path):
+    root = with_list(datadir, LIST.replace("#\\E", "#\\A"))
+    rated = load_clean(root).ratings["cup/open"].changes
+    out = run_generator("fesa", "export", "--data", str(root), "--out", str(tmp_path / "fesa"))
+    assert out.returncode == 0, out.stderr
+    (turnering,) = (tmp_path / "fesa").iterdir()
+    res = run_generator("fesa", "rate", str(root / "cup" / "before.lisp"), str(turnering), "--out",
+                        str(tmp_path / "after"))
+    assert res.returncode == 0, res.stderr
+    after = elos(tmp_path / "after")
+    names = {"adams-amy": "Adams", "baker-ben": "Baker", "clark-cy": "Clark", "dean-dora": "Dean", "evil": "Evil"}
+    assert {pid: after[last] for pid, last in names.items()} == {pid: c.after for pid, c in rated.items()}

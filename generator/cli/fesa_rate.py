@@ -7,6 +7,7 @@ import argparse
 import os
 import sys
 import tempfile
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +43,7 @@ def cmd_fesa_rate(args: argparse.Namespace) -> int:
                  for p in t.players]
         date = t.date_text[t.date_text.find("[") + 1:t.date_text.find("]")]
         try:
-            outcome = rate_tournament(players, lines, date)
+            outcome = rate_tournament(players, lines, date, [p.macmahon or Fraction(0) for p in t.players])
         except ProgramError as exc:
             line = t.players[exc.player].line if exc.player is not None else t.date_line
             report.error(Location(shown, line), str(exc), exc.hint)

@@ -26,6 +26,7 @@ from . import program
 from .export import fesa_name, rating_status, round_tokens
 from .grades import E_LIMIT, U_LIMIT, ProgramError
 from .lisp import SLOTS, Struct
+from .tournament import origin_of, ranking
 
 
 
@@ -140,12 +141,18 @@ class Ratings:
         ids = [s.player for s in res.final]
         number = {pid: i for i, pid in enumerate(ids, start=1)}
         entrants = [program.Entrant(self.entry(pid, event.festival_id)) for pid in ids]
-        for pid, e in zip(ids, entrants, strict=True):
-            for token in round_tokens(res, pid, number):
+        tokens = [round_tokens(res, pid, number) for pid in ids]
+        for line, e in zip(tokens, entrants, strict=True):
+            for token in line:
                 if token.opponent and token.result in program.SCORES:
                     side, code = (token.handicap[0], token.handicap[1:]) if token.handicap else (None, None)
                     e.games.append((entrants[token.opponent - 1], program.SCORES[token.result], side, code))
         kept = {pid: copy.deepcopy(self.entries[pid]) for pid in ids}
+        if origin_of([e.record for e in entrants]) == "A":  # the program rates an American event in its ranking
+            order = ranking([[(t.opponent, program.SCORES.get(t.result, Fraction(0))) for t in line]
+                             for line in tokens], [(s.late if event.from_round else None) or Fraction(0)
+                                                   for s in res.final])
+            ids, entrants = [ids[i] for i in order], [entrants[i] for i in order]
         try:
             return rated(ids, entrants, self.grade_known)
         except ProgramError as exc:

@@ -4,7 +4,7 @@ printed table."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -32,9 +32,42 @@ def last_played(entrants: list[Entrant], date: str, origin: str) -> None:
 @dataclass
 class Outcome:
     players: list[Struct]  # the new list, in its order
-    entrants: list[Entrant]
+    entrants: list[Entrant]  # in the order the program rates and prints them
     promotions: list[str]
     passes: int
+    origin: str = "E"  # the list the tournament is rated for: E (Europe) or A (America)
+    numbers: list[int] = field(default_factory=list)  # each line of the file's number in the printed table
+
+
+def origin_of(records: list[Struct]) -> str:
+    """A (American) when more of the players have an American home than a European one, else E."""
+    homes = [[h.slots["LIST"] for h in r.slots["NATIONALITY-LIST"] or [] if isinstance(h, Struct)] for r in records]
+    europe, america = (sum(Char(c) in h for h in homes) for c in "EA")
+    return "A" if america > europe else "E"
+
+
+def ranking(rounds: list[list[tuple[int, Fraction]]], macmahon: list[Fraction]) -> list[int]:
+    """The program's ranking of an American tournament, which it rates in that order (turnering.lisp, reorder):
+    the lines' indices by points (MacMahon points included), SOS, SODOS and cumulative score, best first
+    (`rounds`: each line's (opponent's number, 0 for none; score)). Players equal in all four come in reverse
+    file order: CLISP's SORT merges with the program's predicate, `>=`, which puts the later of two equal
+    players first."""
+    pts = [mm + sum((score for _, score in line), Fraction(0)) for line, mm in zip(rounds, macmahon, strict=True)]
+    sos, sodos, cum = [], [], []
+    for line, mm in zip(rounds, macmahon, strict=True):
+        sos.append(sum((pts[o - 1] for o, _ in line if o), Fraction(0)))
+        sodos.append(sum((score * pts[o - 1] for o, score in line if o), Fraction(0)))
+        running, total = Fraction(0), mm * len(line)
+        for _, score in line:
+            running += score
+            total += running
+        cum.append(total)
+    return sorted(range(len(rounds)), key=lambda i: (-pts[i], -sos[i], -sodos[i], -cum[i], -i))
+
+
+def us_name(first: str) -> str:
+    """A first name as the program prints it in an American table: its initial, when longer than 3 letters."""
+    return f"{first[0]}." if len(first) > 3 and first.lower() != "mrs." else first
 
 
 def newcomer(entry: Any) -> Struct:
@@ -47,9 +80,10 @@ def newcomer(entry: Any) -> Struct:
 
 
 def rate_tournament(players: list[Struct], lines: list[tuple[str, str, list[tuple[int, str, str | None]]]],
-                    date: str) -> Outcome:
+                    date: str, macmahon: list[Fraction] | None = None) -> Outcome:
     """`lines`: the tournament's players in its order: last name, first name, and each round's (opponent's
-    number, 0 for none; + - or =; the handicap as written, e.g. "+2p", or None)."""
+    number, 0 for none; + - or =; the handicap as written, e.g. "+2p", or None); `macmahon`: each line's
+    MacMahon points (for an American tournament's ranking)."""
     check_games(lines)
     entrants = []
     for n, (last, first, _) in enumerate(lines):
@@ -73,20 +107,28 @@ def rate_tournament(players: list[Struct], lines: list[tuple[str, str, list[tupl
             score = SCORES[result]
             e.games.append((entrants[opponent - 1], score, handicap[0] if handicap else None,
                             handicap[1:] if handicap else None))
-    homes = [[h.slots["LIST"] for h in e.record.slots["NATIONALITY-LIST"] or [] if isinstance(h, Struct)]
-             for e in entrants]
-    europe, america = (sum(Char(c) in h for h in homes) for c in "EA")
-    origin = "A" if america > europe else "E"
+    origin = origin_of([e.record for e in entrants])
     for e in entrants:
         homes = e.record.slots["NATIONALITY-LIST"] or []
         if not homes or not isinstance(homes[0], Struct):
             who = " ".join(str(x) for x in (e.record.slots["LAST-NAME"], e.record.slots["FIRST-NAME"]) if x)
             raise ProgramError(f"{who} has no nationality in the list", entrants.index(e),
                                "give the player's entry a :NATIONALITY-LIST (#S(HOME …))")
-    passes, promotions = rate(entrants)
+    order = list(range(len(lines)))
+    if origin == "A":
+        order = ranking([[(o, SCORES.get(r, Fraction(0))) for o, r, _ in rounds] for _, _, rounds in lines],
+                        macmahon or [Fraction(0)] * len(lines))
+    try:
+        passes, promotions = rate([entrants[i] for i in order])
+    except ProgramError as exc:
+        exc.player = None if exc.player is None else order[exc.player]  # (the line in the file)
+        raise
     last_played(entrants, date, origin)
     ordered = sorted(players, key=lambda p: -int(p.slots["ELO-NUMBER"] or 0))  # stable, as the program's
-    return Outcome(ordered, entrants, promotions, passes)
+    numbers = [0] * len(order)
+    for nr, i in enumerate(order, start=1):
+        numbers[i] = nr
+    return Outcome(ordered, [entrants[i] for i in order], promotions, passes, origin, numbers)
 
 
 GAMES_HINT = "correct the results (fesa check finds every such problem at once)"
@@ -122,22 +164,26 @@ def table(outcome: Outcome, name: str, date: str) -> list[str]:
     """FESA's published table of the tournament: Nr, name, nationality, grade, ELO (an unrated player's new
     rating, marked *), the rounds, points and the rating change; then the promotions."""
     es = outcome.entrants
+    numbers = outcome.numbers or list(range(1, len(es) + 1))
+    firsts = [str(e.record.slots["FIRST-NAME"]) for e in es]
+    firsts = [us_name(f) for f in firsts] if outcome.origin == "A" else firsts
     last = max((len(str(e.record.slots["LAST-NAME"])) for e in es), default=4)
-    first = max((len(str(e.record.slots["FIRST-NAME"])) for e in es), default=0)
+    first = max((len(f) for f in firsts), default=0)
     handicaps = any(h for e in es for _, _, h in e.rounds)
     out = [f"{name} : {date}", f"{'Nr Name':<{last + first + 5}}Nat  Grade  ELO  " + "".join(
         f" {n:2d} " + ("     " if handicaps else "") for n in range(1, len(es[0].rounds) + 1) if es) + " Pts   +/-"]
-    for nr, e in enumerate(es, start=1):
+    for nr, (e, given) in enumerate(zip(es, firsts, strict=True), start=1):
         slots = e.record.slots
         homes = [h for h in slots["NATIONALITY-LIST"] or [] if isinstance(h, Struct)]
         nat = str(homes[0].slots["NATIONALITY"] or "") if homes else ""
         elo = e.elo if e.unrated else e.elo - e.change  # (the list entry holds the new rating by now)
-        rounds = " ".join(f"{o:2d}{r}" + (f"({h[0]}{h[1:]:2})" if h else "     " if handicaps else "")
+        rounds = " ".join(f"{numbers[o - 1] if o else 0:2d}{r}"
+                          + (f"({h[0]}{h[1:]:2})" if h else "     " if handicaps else "")
                           for o, r, h in e.rounds)
         played = sum(({"+": Fraction(1), "=": Fraction(1, 2)}.get(r, Fraction(0)) for _, r, _ in e.rounds),
                      Fraction(0))
         change = "" if e.unrated else f"{e.change:+4d}"
-        out.append(f"{nr:2d} {str(slots['LAST-NAME']):<{last}} {str(slots['FIRST-NAME']):<{first}} {nat:3} "
+        out.append(f"{nr:2d} {str(slots['LAST-NAME']):<{last}} {given:<{first}} {nat:3} "
                    f"{e.grade} {elo:4d}{'*' if e.unrated else ' '} {rounds} {points(played):>3} {change}".rstrip())
     out += [f"Promoting {p}" for p in outcome.promotions]
     return out
