@@ -184,9 +184,8 @@ def fesa_file(event: Event, res: EventResults, data: DataSet, report: Report) ->
     if not exported:
         return FesaFile(False, reason)
     festival = next((f for f in data.festivals if f.id == event.festival_id), None)
-    nameless = {(str(e.slots["LAST-NAME"]), "") for e in (festival.fesa_list if festival else ())
-                if e.slots["FIRST-NAME"] == ""}  # (FESA's anonymised lists: N12 and no first name)
-    t = export.tournament(event, res, data.players, report, nameless)
+    listed = {(str(e.slots["LAST-NAME"]), str(e.slots["FIRST-NAME"])) for e in (festival.fesa_list if festival else ())}
+    t = export.tournament(event, res, data.players, report, listed)
     if t is None:
         return FesaFile(False, "a name cannot be written in ISO 8859-1, FESA's character set")
     content = turnering.write(t).encode(turnering.ENCODING)
@@ -196,7 +195,7 @@ def fesa_file(event: Event, res: EventResults, data: DataSet, report: Report) ->
     if back is not None:
         # A rematch in committed round files was played (check warned about it); in a hand-written
         # turnering.txt, which is not rewritten here, it is more likely a typo, unless the event allows it.
-        fesa_validate.validate(back, shown, own, rematches_allowed=True, nameless=nameless)
+        fesa_validate.validate(back, shown, own, rematches_allowed=True, nameless=listed)
     for d in own.errors:
         report.error(event.loc, f"the exported turnering.txt fails FESA's check: {d.message}")
     return FesaFile(not own.errors, "" if not own.errors else "the exported file fails FESA's check", content)

@@ -123,3 +123,25 @@ def test_the_preview_of_an_american_event_agrees_with_fesa_rate(datadir, tmp_pat
     after = elos(tmp_path / "after")
     names = {"adams-amy": "Adams", "baker-ben": "Baker", "clark-cy": "Clark", "dean-dora": "Dean", "evil": "Evil"}
     assert {pid: after[last] for pid, last in names.items()} == {pid: c.after for pid, c in rated.items()}
+
+
+def test_the_rating_table_shows_fesa_grades_and_the_export_marks_only_new_players(datadir, tmp_path):
+    # The list's grades: Adams 1 dan, Dean 3 kyu, Evil 4 kyu; Baker and Clark none (unrated). players.yaml says
+    # Baker is 2 kyu and nothing of Dean's or Evil's grade: the table shows FESA's.
+    root = with_list(datadir, LIST)
+    result = run_generator("rating", "cup/open", "--data", str(root))
+    assert result.returncode == 0, result.stderr
+    grades = {line.split()[1]: line[40:46].strip() for line in result.stdout.splitlines()[3:8]}
+    assert grades == {"Adams": "1 Dan", "Clark": "", "Baker": "", "Dean": "3 Kyu", "Evil": "4 Kyu"}
+    # Every player is on the festival's list: none is new to FESA (no N), but Dean, whom players.yaml marks
+    # fesa_new: true. Without the list, the players without an elo are new (Baker, Clark, Evil) and Dean.
+    out = run_generator("fesa", "export", "--data", str(root), "--out", str(tmp_path / "with"))
+    assert out.returncode == 0, out.stderr
+    text = next((tmp_path / "with").iterdir()).read_text(encoding="iso-8859-1")
+    assert [line.split()[1] for line in text.splitlines()[4:]] == ["[Adams][Amy]", "[Clark][Cy]", "[Baker][Ben]",
+                                                                   "N", "[Evil][Eve]"]
+    festival = root / "cup" / "festival.yaml"
+    festival.write_text(festival.read_text(encoding="utf-8").replace("fesa_list: before.lisp\n", ""))
+    out = run_generator("fesa", "export", "--data", str(root), "--out", str(tmp_path / "without"))
+    text = next((tmp_path / "without").iterdir()).read_text(encoding="iso-8859-1")
+    assert [line.split()[1] for line in text.splitlines()[4:]].count("N") == 4

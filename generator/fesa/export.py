@@ -81,15 +81,15 @@ def round_tokens(res: EventResults, pid: str, number: dict[str, int]) -> list[To
 
 
 def tournament(event: Event, res: EventResults, players: dict[str, Player], report: Report,
-               nameless: Collection[tuple[str, str]] = ()) -> Tournament | None:
-    """The event as a FESA tournament; problems with names are reported at the player's line (`nameless`: as in
-    name_problems)."""
+               listed: Collection[tuple[str, str]] = ()) -> Tournament | None:
+    """The event as a FESA tournament; problems with names are reported at the player's line. `listed`: the names
+    on the festival's FESA list: not new to FESA, and known there even without a first name."""
     number = {s.player: i for i, s in enumerate(res.final, start=1)}
     lines = []
     ok = True
     for s in res.final:
         player = players[s.player]
-        problem = name_problems(player, nameless)
+        problem = name_problems(player, listed)
         if problem:
             ok = False
             report.error(player.loc, f"{problem} ({event.short} is exported to FESA)",
@@ -98,7 +98,7 @@ def tournament(event: Event, res: EventResults, players: dict[str, Player], repo
             continue
         tokens = round_tokens(res, s.player, number)
         last, first = fesa_name(player)
-        new = player.fesa_new if player.fesa_new is not None else player.elo is None
+        new = player.fesa_new if player.fesa_new is not None else player.elo is None and (last, first) not in listed
         lines.append(Line(placement=number[s.player], new=new, last=last, first=first,
                           nationality=player.country or None, results=tuple(tokens),
                           macmahon=s.late if event.from_round else None, points=s.points))
