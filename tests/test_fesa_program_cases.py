@@ -145,3 +145,56 @@ def test_the_rating_table_shows_fesa_grades_and_the_export_marks_only_new_player
     out = run_generator("fesa", "export", "--data", str(root), "--out", str(tmp_path / "without"))
     text = next((tmp_path / "without").iterdir()).read_text(encoding="iso-8859-1")
     assert [line.split()[1] for line in text.splitlines()[4:]].count("N") == 4
+
+
+def test_a_name_twice_in_a_list_is_warned_about_and_the_first_is_taken_everywhere(datadir, tmp_path):
+    # Adams again on line 6, at 2000: FESA's program finds the first entry (1850); the site takes it too.
+    twice = LIST.rstrip().removesuffix(")") + "\n" + LIST.splitlines()[0][1:].replace("1850", "2000") + ")\n"
+    root = with_list(datadir, twice)
+    errors, warnings = problems(root)
+    assert not errors, errors
+    assert [w for w in warnings if "twice" in w] == [
+        f"{root / 'cup' / 'before.lisp'}:6: warning: \"Adams\" \"Amy\" is in the list twice (first at line 1): FESA's "
+        "rating program takes the first entry, and so does the preview (remove or rename the other entry)"]
+    assert load_clean(root).ratings["cup/open"].changes["adams-amy"].before == 1850
+    out = run_generator("fesa", "export", "--data", str(root), "--out", str(tmp_path / "fesa"))
+    (turnering,) = (tmp_path / "fesa").iterdir()
+    res = run_generator("fesa", "rate", str(root / "cup" / "before.lisp"), str(turnering), "--out",
+                        str(tmp_path / "after"))
+    assert out.returncode == res.returncode == 0, res.stderr
+    assert "twice" in res.stderr  # (the warning: the list is read the same way)
+    table = next(line for line in res.stdout.splitlines() if " Adams " in line)
+    assert " 1850 " in table
+
+
+def test_a_fesa_list_that_is_not_a_file_is_located_on_festival_yaml(datadir):
+    festival = datadir.root / "cup" / "festival.yaml"
+    text = festival.read_text(encoding="utf-8")
+    (datadir.root / "cup" / "folder").mkdir()
+    for value, what in [("missing.lisp", "is not there"), ("folder", "is a folder"),
+                        ("5", "is not the name of a file")]:
+        festival.write_text(text + f"fesa_list: {value}\n", encoding="utf-8")
+        errors, _ = problems(datadir.root)
+        assert [e.split(": error: ")[0] for e in errors] == [f"{festival}:7:12"], errors
+        assert what in errors[0]
+
+
+def test_fesa_rate_locates_bad_results_handicaps_and_missing_players_at_once(tmp_path):
+    # Line 3: round 2 is "2x" (written as it is, at its column, 20); line 4: an unknown handicap "(+q)" at
+    # column 17; lines 5 and 6: two players the list does not have, the hint given once.
+    (tmp_path / "pre").write_text(LIST, encoding="iso-8859-1")
+    (tmp_path / "turnering.txt").write_text(
+        "[Club Cup]\n[2024-05-01]\n1 [Adams][Amy] [2+ 2x] 1\n2 [Baker][Ben] [1-(+q) 0-] 0\n"
+        "3 [Nobody][Ned] [0+ 0+] 2\n4 [Noone][Nell] [0+ 0+] 2\n", encoding="iso-8859-1")
+    res = run_generator("fesa", "rate", str(tmp_path / "pre"), str(tmp_path / "turnering.txt"), "--out",
+                        str(tmp_path / "post"))
+    shown = tmp_path / "turnering.txt"
+    assert res.returncode == 1 and "Traceback" not in res.stderr and not (tmp_path / "post").exists()
+    assert res.stderr.splitlines()[:-1] == [
+        f"{shown}:3:20: error: round 2 of Adams Amy: '2x' is not a game the program rates (write the opponent's "
+        "number, then + - or =, e.g. 3+ or 3-(+b))",
+        f"{shown}:4:17: error: round 1 of Baker Ben: unknown handicap '(+q)' (the program's handicaps: s, m, l, b, r, "
+        "rl, 2p, 4p, 5p, 6p)",
+        f"{shown}:5: error: Nobody Ned is not in the rating list, nor among the new players (add the player to the "
+        "list's new players (--new-players), or correct the name as the list has it)",
+        f"{shown}:6: error: Noone Nell is not in the rating list, nor among the new players"]

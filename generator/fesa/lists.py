@@ -69,7 +69,26 @@ def list_entries(text: str, shown: str, report: Report) -> list[Struct] | None:
                 problems.error(entry.loc or Location(shown), f"{write(entry.slots['LAST-NAME'])[:60]}: {problem}",
                                "write the entry as the rating program does (see the other entries)")
     problems.close()
+    _twice([e for e in entries if isinstance(e, Struct) and e.name == "PLAYER"], shown, report)
     return None if len(report.errors) > before else [e for e in entries if isinstance(e, Struct)]
+
+
+def _twice(entries: list[Struct], shown: str, report: Report) -> None:
+    """A name twice in the list: the program finds the first (find-players), and so does the site; warned about
+    (the first MAX_ERRORS of them)."""
+    first: dict[tuple[object, object], Struct] = {}
+    warned = 0
+    for e in entries:
+        name = (e.slots["LAST-NAME"], e.slots["FIRST-NAME"])
+        if not isinstance(name[0], str) or not isinstance(name[1], str):
+            continue
+        if name in first and warned < MAX_ERRORS:
+            warned += 1
+            at = first[name].loc
+            report.warning(e.loc or Location(shown), f"{write(name[0])[:60]} {write(name[1])[:60]} is in the list "
+                           f"twice (first at line {at.line if at else '?'}): FESA's rating program takes the first "
+                           "entry, and so does the preview", "remove or rename the other entry")
+        first.setdefault(name, e)
 
 
 class Capped:

@@ -111,8 +111,11 @@ class Ratings:
 
     def __init__(self, players: Mapping[str, Player], lists: Mapping[str, Sequence[Struct]]):
         self.players = players
-        self.lists = {fid: {(str(e.slots["LAST-NAME"]), str(e.slots["FIRST-NAME"])): e for e in entries}
-                      for fid, entries in lists.items()}
+        self.lists: dict[str, dict[tuple[str, str], Struct]] = {}
+        for fid, entries in lists.items():  # a name twice: the first, as the program finds it (lists.py warns)
+            listed = self.lists[fid] = {}
+            for e in entries:
+                listed.setdefault((str(e.slots["LAST-NAME"]), str(e.slots["FIRST-NAME"])), e)
         self.entries: dict[str, Struct] = {}
         self.seeded: set[tuple[str, str]] = set()  # (player, festival): started from that festival's list
         self.grade_known: set[str] = set()
