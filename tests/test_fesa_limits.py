@@ -124,8 +124,8 @@ def test_a_list_of_millions_of_bad_entries_gives_twenty_errors_and_a_count(datad
     assert "Traceback" not in result.stderr and result.returncode == 1
     assert len(lines) == 21 and lines[0].endswith("before.lisp:1: error: entry 1 of the list is not a #S(PLAYER …) "
                                                   "(each line of the list is one player)")
-    assert lines[-1].endswith("before.lisp: error: and 1,949,980 more problems in the list (correct the ones above "
-                              "and check again)")
+    assert lines[-1].endswith("before.lisp:21: error: and 1,949,980 more problems in the list, from this line on "
+                              "(correct the ones above and check again)")
 
 
 def test_a_list_of_too_many_structures_is_refused_where_they_pass_the_limit(tmp_path):

@@ -97,17 +97,20 @@ class Capped:
 
     def __init__(self, report: Report, shown: str):
         self.report, self.shown, self.count = report, shown, 0
+        self.rest = Location(shown)  # where the first problem not reported is
 
     def error(self, location: Location, message: str, hint: str) -> None:
         self.count += 1
         if self.count <= MAX_ERRORS:
             self.report.error(location, message, hint)
+        elif self.count == MAX_ERRORS + 1:
+            self.rest = location
 
     def close(self) -> None:
         if self.count > MAX_ERRORS:
             more = self.count - MAX_ERRORS
-            self.report.error(Location(self.shown), f"and {more:,} more problem{'s' * (more != 1)} in the list",
-                              "correct the ones above and check again")
+            self.report.error(self.rest, f"and {more:,} more problem{'s' * (more != 1)} in the list, from this line "
+                              "on", "correct the ones above and check again")
 
 
 # The grades the program's tables reach: above 8 dan its promotion test runs off them.
