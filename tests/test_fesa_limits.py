@@ -207,3 +207,17 @@ def test_the_preview_of_ratings_that_never_settle_is_a_located_warning(datadir):
         "never settle: Adams Amy, Clark Cy swing between 2 states pass after pass (FESA's rating program repeats its "
         "passes forever here); the event has no rating preview (FESA's rating officer has to settle this "
         "tournament's ratings by hand)"]
+
+
+def test_a_performance_whose_newton_steps_swing_is_stopped_at_once():
+    # 7½ of 8 against 1120, 2024, 1160, 1197, 883, 1362 (wins), 3768 (a draw) and 400 (a win): Newton's method
+    # from 1120 climbs by steps of at most 800 to 3387.8, then swings: from 3375.07 the step is +800 (capped),
+    # from 4175.07 it is −800, for ever. FESA's program goes on until its limit, 0.001 growing by 0.0001 a step,
+    # passes 800: some eight million steps. Stopped as soon as a guess comes back with such a step: 4175.07 (the
+    # first 3375.07 differs from the next ones in its last bits).
+    games = [(r, Fraction(s), 1) for r, s in [(1120, 1), (2024, 1), (1160, 1), (1197, 1), (883, 1), (1362, 1),
+                                              (3768, Fraction(1, 2)), (400, 1)]]
+    budget = program.Budget()
+    with pytest.raises(ProgramError, match="swings around 4175"):
+        program.performance(games, budget)
+    assert budget.steps - budget.left < 100 * len(games)

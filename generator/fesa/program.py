@@ -144,6 +144,7 @@ def rated_results(me: Entrant) -> list[tuple[int, Fraction, int]]:
 
 LOG10_400 = f32(f32(math.log(10)) / 400)
 WORK = 1_000_000  # steps of a Budget: a real tournament takes a few thousand
+SWING = 100  # a performance's step that, taken again from the same guess, shows it will not settle
 STEP = f32(0.0001)
 
 
@@ -172,6 +173,7 @@ def performance(games: list[tuple[int, Fraction, int]], budget: Budget | None = 
     each step at most 800, stopping when a step is below a limit that grows a little each time)."""
     guess: Any = games[0][0]
     limit = f32(0.001)
+    seen: set[Any] = set()  # guesses a step of SWING or more was taken from
     while True:
         if budget is not None:
             budget.spend(len(games))
@@ -187,6 +189,13 @@ def performance(games: list[tuple[int, Fraction, int]], budget: Budget | None = 
         limit = f32(limit + STEP)
         if abs(step) < limit:
             return max(1, int(round(_single(guess + step))))
+        if abs(step) >= SWING and guess in seen:  # the same steps again and again, until the limit passes them
+            raise ProgramError(f"the performance rating swings around {int(guess)} by steps of {SWING} or more "
+                               "without settling (FESA's program repeats them until its limit, which grows by "
+                               "0.0001 a step, passes them: a million steps or more)",
+                               hint="FESA's rating officer has to rate this tournament by hand")
+        if abs(step) >= SWING:
+            seen.add(guess)
         guess = _single(guess + step)
 
 
@@ -256,8 +265,11 @@ def unrated_figure(e: Entrant, budget: Budget | None = None) -> int:
     results = rated_results(e)
     if all(g[1] == 1 for g in e.games):
         best = max(results, key=lambda r: r[0])  # the first of the best
-        return performance([(best[0], Fraction(1, 2), best[2]), *results], budget)
-    return performance(results, budget)
+        results = [(best[0], Fraction(1, 2), best[2]), *results]
+    try:
+        return performance(results, budget)
+    except ProgramError as exc:
+        raise ProgramError(f"{who(e)}: {exc}", hint=exc.hint) from None
 
 
 MAX_PASSES = 1000  # the program's passes before a rating that moves on without repeating is given up
