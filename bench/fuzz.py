@@ -4,7 +4,8 @@
 
 Each run takes the test festival (tests/fixtures/mini, with a tournament given as turnering.txt added), applies one
 to three random edits of the kinds a careless or hostile pull request makes (a value replaced by a hostile one,
-a line deleted, repeated, moved or re-indented, bytes inserted, a file cut short or emptied, an id mistyped),
+a line deleted, repeated, moved or re-indented, bytes inserted, a file cut short or emptied, an id mistyped; a
+rating FESA's program cannot take, an ill-formed or huge FESA list),
 and runs the reading, checking and computing of `check` on it in a forked child that has 5 seconds and 1 GB.
 It prints how many runs ended in each way:
 
@@ -76,6 +77,9 @@ def mutate(files: dict[str, bytes], rng: random.Random) -> dict[str, bytes]:
     """One to three random edits; returns the edited copy."""
     out = dict(files)
     for _ in range(rng.randint(1, 3)):
+        if rng.random() < RATING_SHARE:
+            out = _ratings_and_lists(out, rng)
+            continue
         name = rng.choice(sorted(out))
         data = out[name]
         lines = data.split(b"\n")
@@ -162,8 +166,56 @@ def _structural(out: dict[str, bytes], name: str, lines: list[bytes], i: int, ki
     return out
 
 
+# --- ratings FESA's program cannot take, and huge lists (a fourth audit) -----------------------------------------
+
+RATING_SHARE = 0.15  # of the edits
+EXTREME_ELO = [b"3000", b"2880", b"3120", b"9998", b"9999", b"10000", b"100000", b"0", b"1"]
+LIST_EDITS = [  # (what the list holds, what it is replaced with)
+    (b":ELO-NUMBER 1850", b":ELO-NUMBER 3000"), (b":ELO-NUMBER 1850", b":ELO-NUMBER 9999"),
+    (b':GRADE-LEVEL 1 :GRADE-NAME "Dan"', b':GRADE-LEVEL 7 :GRADE-NAME "Dan"'),
+    (b':GRADE-LEVEL 1 :GRADE-NAME "Dan"', b':GRADE-LEVEL 9 :GRADE-NAME "Pro"'),
+    (b":NATIONALITY-LIST NIL", b":NATIONALITY-LIST 5"), (b":NATIONALITY-LIST NIL", b":NATIONALITY-LIST (5)"),
+    (b":NATIONALITY-LIST NIL", b":NATIONALITY-LIST (#S(PLAYER))"), (b":BONUS-COUNT 100", b":BONUS-COUNT 99999"),
+    (b":LB-COUNT (:LB 13 T)", b":LB-COUNT (:LB 99999 T)"), (b":GAMES 50", b":GAMES 100000"),
+    (b":GAMES ((1500 1 1) (1500 0 1))", b":GAMES ((9999 1 1) (1 0 1))"),
+]
+
+
+def _huge_list(rng: random.Random) -> bytes:
+    """A list as large as a data file may be (8 MB), made of what costs most to read or to rate."""
+    kind = rng.randrange(5)
+    if kind == 0:  # an unrated player with earlier wins: a thousand are rated, a hundred thousand refused
+        wins = rng.choice([1000, 100_000])
+        return FESA_LIST.replace(b":GAMES ((1500 1 1) (1500 0 1))", b":GAMES (" + b"(1500 1 1) " * wins + b")")
+    if kind == 1:  # a quarter of a million entries that are not players (1 MB, as large as FESA's whole list)
+        return b"(" + b"NIL\n" * 250_000 + b")\n"
+    if kind == 2:  # more structures than a list has
+        return b"(" + b"#S(HOME)\n" * 60_000 + b")\n"
+    if kind == 3:  # one player many times over (1.6 MB, more than FESA's whole list)
+        return b"(" + FESA_LIST[1:FESA_LIST.index(b"\n")] * 5_000 + b")\n"
+    return b"(" + b"(" * 40 + b")" * 40 + b")\n"  # nested past the reader's depth
+
+
+def _ratings_and_lists(out: dict[str, bytes], rng: random.Random) -> dict[str, bytes]:
+    """One edit of the ratings FESA's rating program is given: an extreme elo in players.yaml (a rated event's
+    player; the first round has a handicap game), an extreme or ill-formed field of the FESA list, or a huge
+    list."""
+    out = dict(out)
+    kind = rng.randrange(3)
+    if kind == 0 and b"elo: 1800" in out.get("players.yaml", b""):
+        out["players.yaml"] = out["players.yaml"].replace(b"elo: 1800", b"elo: " + rng.choice(EXTREME_ELO), 1)
+    elif kind == 1 and "cup/before.lisp" in out:
+        old, new = rng.choice(LIST_EDITS)
+        out["cup/before.lisp"] = out["cup/before.lisp"].replace(old, new, 1)
+    elif "cup/before.lisp" in out:
+        out["cup/before.lisp"] = _huge_list(rng)
+    return out
+
+
 OUTCOMES = ("clean", "located", "unlocated", "traceback", "hang", "memory", "written")
 
+
+# --- checking ------------------------------------------------------------------------------------------------------
 
 def check_tree(files: dict[str, bytes]) -> tuple[str, str]:
     """Writes the tree to a temporary folder and checks it in this process: (outcome, an example)."""

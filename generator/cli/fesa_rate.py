@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,8 @@ from ..fesa import turnering
 from ..fesa.grades import ProgramError
 from ..fesa.lisp import write
 from ..fesa.lists import ENCODING, read_list, read_newcomers
-from ..fesa.program import rate_tournament, table
+from ..fesa.program import HANDICAP_GRADES
+from ..fesa.tournament import rate_tournament, table
 from ..sources.files import Unwritable, check_writable, write_file
 from .common import EXIT_DATA_ERRORS, EXIT_ENVIRONMENT, EXIT_OK
 
@@ -44,18 +46,21 @@ def cmd_fesa_rate(args: argparse.Namespace) -> int:
     for i, (path, t) in enumerate(tournaments):
         shown = display_path(path)
         players = [*(newcomers[i] or [] if i < len(newcomers) else []), *players]
+        if not _games_and_names(t, shown, players, report):
+            return _fail(report)
         lines = [(p.last, p.first, [(tok.opponent, tok.result, tok.handicap) for tok in p.results])
                  for p in t.players]
         date = t.date_text[t.date_text.find("[") + 1:t.date_text.find("]")]
         try:
-            outcome = rate_tournament(players, lines, date)
+            outcome = rate_tournament(players, lines, date, [p.macmahon or Fraction(0) for p in t.players])
         except ProgramError as exc:
             line = t.players[exc.player].line if exc.player is not None else t.date_line
-            report.error(Location(shown, line), str(exc), "add the player to the list's new players "
-                         "(--new-players), or correct the name as the list has it")
+            report.error(Location(shown, line), str(exc), exc.hint)
             return _fail(report)
         players = outcome.players
         print("\n".join(table(outcome, t.name, date)), end="\n\n")
+    for line in report.lines():  # (warnings: a name twice in the list …)
+        print(line, file=sys.stderr)
     text = "(" + "".join(write(p) + "\n" for p in players) + "\n)\n"
     try:
         write_file(args.out, text.encode(ENCODING), inputs)
@@ -67,6 +72,29 @@ def cmd_fesa_rate(args: argparse.Namespace) -> int:
         return EXIT_ENVIRONMENT
     print(f"wrote {display_path(args.out)}: {len(players)} players")
     return EXIT_OK
+
+
+def _games_and_names(t: turnering.Tournament, shown: str, players: list[Any], report: Report) -> bool:
+    """What the program would stop on first, all at once and each where it is written: a result that is not
+    a game, a handicap it does not know, a player in neither the list nor the new players."""
+    before = len(report.errors)
+    known = {(p.slots["LAST-NAME"], p.slots["FIRST-NAME"]) for p in players}
+    missing = 0
+    for p in t.players:
+        who = " ".join(x for x in (p.last, p.first) if x)
+        for rnd, word in p.bad_tokens:
+            report.error(Location(shown, p.line, p.results[rnd - 1].col), f"round {rnd} of {who}: '{word}' is not "
+                         "a game the program rates", "write the opponent's number, then + - or =, e.g. 3+ or 3-(+b)")
+        for rnd, tok in enumerate(p.results, start=1):
+            if tok.handicap is not None and (tok.handicap_code or "") not in HANDICAP_GRADES:
+                report.error(Location(shown, p.line, tok.col), f"round {rnd} of {who}: unknown handicap "
+                             f"'({tok.handicap})'", "the program's handicaps: " + ", ".join(HANDICAP_GRADES))
+        if (p.last, p.first) not in known:
+            missing += 1  # (the hint once: it is the same for every missing player)
+            report.error(Location(shown, p.line), f"{who} is not in the rating list, nor among the new players",
+                         "add the player to the list's new players (--new-players), or correct the name as the list "
+                         "has it" if missing == 1 else "")
+    return len(report.errors) == before
 
 
 def _fail(report: Report) -> int:

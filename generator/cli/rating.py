@@ -14,7 +14,6 @@ from ..fesa.export import fesa_name, round_tokens
 from ..fesa.published import BONUS_WHEN_UNKNOWN
 from ..model import Event
 from ..pipeline import Loaded
-from ..rules.festival_elo import grade_name
 from ..render.rating import NOTE
 from ..render.text import points
 from .common import Commands, EXIT_DATA_ERRORS, command, event_of
@@ -39,7 +38,7 @@ def event_table(loaded: Loaded, event: Event) -> int:
         elo = f"{change.after}*" if change.category == "unrated" else str(change.before)
         delta = "" if change.category == "unrated" or change.delta is None else f"{change.delta:+d}"
         print(printable(f"{number[s.player]:>3} {last[:18]:<18} {first[:11]:<11} {p.country:<4} "
-                        f"{grade_name(p.grade).title() if p.grade else '':<6} {elo:>5} "
+                        f"{change.grade_before.title():<6} {elo:>5} "
                         + " ".join(f"{c:>8}" for c in cells) + f" {points(s.points):>5} {delta:>5}"))
     for s in res.final:
         promoted = rated.changes[s.player].promoted

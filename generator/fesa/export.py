@@ -7,6 +7,7 @@ data gives a fesa_name; nothing is dropped silently.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 
 from ..countries import country_name
 from ..diagnostics import Report
@@ -51,8 +52,9 @@ def fesa_name(player: Player) -> tuple[str, str]:
     return player.fesa_name or (player.family, player.given)
 
 
-def name_problems(player: Player) -> str | None:
-    """Why the player's name cannot go into turnering.txt as it is, or None."""
+def name_problems(player: Player, nameless: Collection[tuple[str, str]] = ()) -> str | None:
+    """Why the player's name cannot go into turnering.txt as it is, or None. `nameless`: names FESA's own list
+    holds without a first name (its anonymised lists: N12 and nothing), which its program reads as they are."""
     last, first = fesa_name(player)
     bad = unencodable(last + first)
     if bad:
@@ -60,7 +62,7 @@ def name_problems(player: Player) -> str | None:
                 + " ".join(f"'{c}'" for c in bad))
     if any(c in last + first for c in "[]"):
         return f"the name of {player.name} ({player.id}) has square brackets, which turnering.txt cannot hold"
-    if not last or not first:
+    if not last or not first and (last, first) not in nameless:
         return f"{player.name} ({player.id}) needs a family and a given name for FESA"
     return None
 
@@ -80,14 +82,16 @@ def round_tokens(res: EventResults, pid: str, number: dict[str, int]) -> list[To
     return tokens
 
 
-def tournament(event: Event, res: EventResults, players: dict[str, Player], report: Report) -> Tournament | None:
-    """The event as a FESA tournament; problems with names are reported at the player's line."""
+def tournament(event: Event, res: EventResults, players: dict[str, Player], report: Report,
+               listed: Collection[tuple[str, str]] = ()) -> Tournament | None:
+    """The event as a FESA tournament; problems with names are reported at the player's line. `listed`: the names
+    on the festival's FESA list: not new to FESA, and known there even without a first name."""
     number = {s.player: i for i, s in enumerate(res.final, start=1)}
     lines = []
     ok = True
     for s in res.final:
         player = players[s.player]
-        problem = name_problems(player)
+        problem = name_problems(player, listed)
         if problem:
             ok = False
             report.error(player.loc, f"{problem} ({event.short} is exported to FESA)",
@@ -96,7 +100,7 @@ def tournament(event: Event, res: EventResults, players: dict[str, Player], repo
             continue
         tokens = round_tokens(res, s.player, number)
         last, first = fesa_name(player)
-        new = player.fesa_new if player.fesa_new is not None else player.elo is None
+        new = player.fesa_new if player.fesa_new is not None else player.elo is None and (last, first) not in listed
         lines.append(Line(placement=number[s.player], new=new, last=last, first=first,
                           nationality=player.country or None, results=tuple(tokens),
                           macmahon=s.late if event.from_round else None, points=s.points))

@@ -21,17 +21,24 @@ KYU_MP_GAMES = (0, 7, 6, 6, 6, 5, 5, 5, 4, 4, 4, 4, 3, 3, 3, 3, 3, 3, 3, 3, 3)
 
 
 class ProgramError(Exception):
-    """What the program stops on (an unknown player, a date before his last game …); `player`: the index of the
-    tournament's player it is about, when it is about one."""
+    """What the program stops on (an unknown player, a date before his last game, a rating beyond its tables …);
+    `player`: the index of the tournament's player it is about, when it is about one; `hint`: how to fix it."""
 
-    def __init__(self, message: str, player: int | None = None):
+    def __init__(self, message: str, player: int | None = None, hint: str = ""):
         super().__init__(message)
         self.player = player
+        self.hint = hint
+        self.entrant: object = None  # the tournament's player it is about, when the engine knows him, not his index
+
+
+class BeyondTables(ProgramError):
+    """A grade past the end of the program's tables (it stops there: its `nth` gives NIL, which no comparison
+    takes); promotions_of says whose rating led there."""
 
 
 def _table(values: tuple[int, ...], level: int) -> int:
     if not 0 <= level < len(values):
-        raise ProgramError(f"grade {level} is outside the program's tables")
+        raise BeyondTables(f"grade {level} is outside the program's tables")
     return values[level]
 
 
@@ -163,6 +170,16 @@ def promotions_of(slots: dict[str, Any], start: int, change: Any, games: int, pr
     """The grade after each game (a player's list slots, rating before, change and games in the tournament), the
     ratings between the old and the new one in equal steps; then, from 18 games, a look at 20 games more, each
     losing its k: a promotion they would bring is given now."""
+    try:
+        _promotions(slots, start, change, games, promotions)
+    except BeyondTables:
+        who = " ".join(str(n) for n in (slots["LAST-NAME"], slots["FIRST-NAME"]) if n)
+        raise ProgramError(f"{who}'s rating ({start + change}) takes him past the grades of FESA's rating "
+                           "program's tables (they end at 7 and 8 dan): the program stops there",
+                           hint="FESA's rating officer has to rate this tournament by hand") from None
+
+
+def _promotions(slots: dict[str, Any], start: int, change: Any, games: int, promotions: list[str]) -> None:
     end = start + change
     start = end if start == 0 else start
     total = len(slots["GAMES"]) if isinstance(slots["GAMES"], list) else int(slots["GAMES"] or 0)

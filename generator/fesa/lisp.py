@@ -13,9 +13,10 @@ from fractions import Fraction
 from ..diagnostics import Location, Report
 from ..model import Struct as Struct  # (read and written here)
 
-MAX_BYTES = 50_000_000
+MAX_BYTES = 10_000_000  # FESA's whole list is about 1 MB
 MAX_DEPTH = 32
 MAX_DIGITS = 30
+MAX_STRUCTS = 50_000  # each is a dictionary in memory: a hundred times the bytes it is written in
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,7 @@ class _Reader:
         self.text, self.pos, self.shown = text, 0, ""
         self._seen = (0, 1)  # (offset, its line): lines are counted forward from the last structure's
         self.item_lines: list[int] | None = None
+        self.structs = 0
 
     def line(self, offset: int) -> int:
         at, line = self._seen
@@ -114,6 +116,10 @@ class _Reader:
         if c == '"':
             return self._string()
         if text.startswith("#S(", start) or text.startswith("#s(", start):
+            self.structs += 1
+            if self.structs > MAX_STRUCTS:
+                raise LispError(start, f"more than {MAX_STRUCTS:,} #S( structures, more than a rating list ever has",
+                                "check it is the right file")
             self.pos += 3
             line = self.line(start)  # (before its items: lines are counted forward)
             items = self._items(depth)

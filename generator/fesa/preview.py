@@ -24,10 +24,10 @@ from ..model import Event, Player
 from ..rules.standings import EventResults
 from . import program
 from .export import fesa_name, rating_status, round_tokens
-from .grades import E_LIMIT, U_LIMIT
+from .grades import E_LIMIT, U_LIMIT, ProgramError
 from .lisp import SLOTS, Struct
+from .tournament import origin_of, ranking
 
-MAX_PASSES = 100  # the program repeats until nothing moves; the preview stops here and says it did not settle
 
 
 @dataclass(frozen=True)
@@ -94,17 +94,33 @@ def entry_of(player: Player) -> Struct:
     return Struct("PLAYER", slots)
 
 
+@dataclass(frozen=True)
+class Stopped:
+    """An event FESA's rating program stops on (ratings that never settle, a rating beyond its tables …): no
+    preview; `player`, when the problem is one player's."""
+
+    event: Event
+    message: str
+    hint: str
+    player: str | None
+
+
 class Ratings:
-    """Every player's FESA list entry as the events before have left it; `rate` previews the next event."""
+    """Every player's FESA list entry as the events before have left it; `rate` previews the next event (an event
+    the program stops on leaves every entry as it was, and is in `stopped`)."""
 
     def __init__(self, players: Mapping[str, Player], lists: Mapping[str, Sequence[Struct]]):
         self.players = players
-        self.lists = {fid: {(str(e.slots["LAST-NAME"]), str(e.slots["FIRST-NAME"])): e for e in entries}
-                      for fid, entries in lists.items()}
+        self.lists: dict[str, dict[tuple[str, str], Struct]] = {}
+        for fid, entries in lists.items():  # a name twice: the first, as the program finds it (lists.py warns)
+            listed = self.lists[fid] = {}
+            for e in entries:
+                listed.setdefault((str(e.slots["LAST-NAME"]), str(e.slots["FIRST-NAME"])), e)
         self.entries: dict[str, Struct] = {}
         self.seeded: set[tuple[str, str]] = set()  # (player, festival): started from that festival's list
         self.grade_known: set[str] = set()
         self.unlisted: dict[tuple[str, str], None] = {}  # (player, festival): rated, but not in its list
+        self.stopped: list[Stopped] = []
 
     def entry(self, pid: str, festival: str) -> Struct:
         listed = self.lists.get(festival, {}).get(fesa_name(self.players[pid]))
@@ -129,23 +145,36 @@ class Ratings:
         ids = [s.player for s in res.final]
         number = {pid: i for i, pid in enumerate(ids, start=1)}
         entrants = [program.Entrant(self.entry(pid, event.festival_id)) for pid in ids]
-        for pid, e in zip(ids, entrants, strict=True):
-            for token in round_tokens(res, pid, number):
+        tokens = [round_tokens(res, pid, number) for pid in ids]
+        for line, e in zip(tokens, entrants, strict=True):
+            for token in line:
                 if token.opponent and token.result in program.SCORES:
                     side, code = (token.handicap[0], token.handicap[1:]) if token.handicap else (None, None)
                     e.games.append((entrants[token.opponent - 1], program.SCORES[token.result], side, code))
-        return rated(ids, entrants, self.grade_known)
+        kept = {pid: copy.deepcopy(self.entries[pid]) for pid in ids}
+        if origin_of([e.record for e in entrants]) == "A":  # the program rates an American event in its ranking
+            order = ranking([[(t.opponent, program.SCORES.get(t.result, Fraction(0))) for t in line]
+                             for line in tokens], [(s.late if event.from_round else None) or Fraction(0)
+                                                   for s in res.final])
+            ids, entrants = [ids[i] for i in order], [entrants[i] for i in order]
+        try:
+            return rated(ids, entrants, self.grade_known)
+        except ProgramError as exc:
+            self.entries.update(kept)
+            about = None if exc.player is None or isinstance(exc, program.NoFixedPoint) else ids[exc.player]
+            self.stopped.append(Stopped(event, str(exc), exc.hint, about))
+            return None
 
 
 def rated(keys: Sequence[str], entrants: list[program.Entrant], grade_known: Collection[str] = ()) -> Preview:
     """The entrants (with their games) rated by the program: each one's change by his key; his FESA grade before
     and after when it is known."""
     before = [(e.elo or None, len(e.games), shown_grade(e.record.slots)) for e in entrants]
-    passes, _ = program.rate(entrants, MAX_PASSES)
+    passes, _ = program.rate(entrants)
     changes = {}
     for key, e, (elo, games, grade) in zip(keys, entrants, before, strict=True):
         known = key in grade_known
         category = "unrated" if e.unrated else "provisional" if e.after < E_LIMIT else "established"
         changes[key] = Change(elo, e.elo, category, Fraction(e.exact) if not e.unrated else Fraction(0),
                               games, grade if known else "", shown_grade(e.record.slots) if known else "")
-    return Preview(changes, min(passes, MAX_PASSES), passes <= MAX_PASSES)
+    return Preview(changes, passes)

@@ -28,12 +28,15 @@ from fractions import Fraction
 from typing import Any
 
 from .grades import DAN_LB, KYU_LB, U_LIMIT, ProgramError, elo_k, grade_elo, promotions_of
-from ..numbers import points
-from .lisp import Char, Struct, SLOTS
+from .lisp import Struct, SLOTS
 
 def f32(x: float) -> float:
-    """A value as a single-precision float holds it."""
-    return float(struct.unpack("f", struct.pack("f", x))[0])
+    """A value as a single-precision float holds it (the program stops on one beyond them)."""
+    try:
+        return float(struct.unpack("f", struct.pack("f", x))[0])
+    except (OverflowError, struct.error):
+        raise ProgramError("a figure beyond the program's single floats (a rating far from every other)",
+                           hint="correct the rating") from None
 
 
 SCORES = {"+": Fraction(1), "-": Fraction(0), "=": Fraction(1, 2)}  # a game's result, as turnering.txt writes it
@@ -48,6 +51,9 @@ HANDICAP_GRADES = {code: f32(v) for code, v in (("s", .20), ("m", .20), ("l", .6
 
 def rank_number(elo: int) -> float:
     """A rating as a decimal grade number (14.0 = 1 dan's lower bound), in single floats."""
+    if elo >= DAN_LB[-1]:
+        raise ProgramError(f"a rating of {elo} in a handicap game: FESA's rating program counts handicaps in grades, "
+                           f"and its grades end below {DAN_LB[-1]}", hint="correct the rating")
     if elo > DAN_LB[1]:
         main = next(i for i, x in enumerate(DAN_LB[1:]) if elo < x)
         return f32(f32(14.0 + main) + float(Fraction(elo - DAN_LB[main], DAN_LB[main + 1] - DAN_LB[main])))
@@ -100,6 +106,10 @@ class Entrant:
         return 0 if self.elo == 0 else self.change
 
 
+def who(e: Entrant) -> str:
+    return " ".join(str(x) for x in (e.record.slots["LAST-NAME"], e.record.slots["FIRST-NAME"]) if x)
+
+
 def _dummy(elo: int) -> Entrant:
     return Entrant(Struct("PLAYER", {**dict(SLOTS["PLAYER"]), "ELO-NUMBER": elo}))
 
@@ -114,9 +124,15 @@ def effective(me: Entrant, opponent: Entrant, side: str | None, code: str | None
     grades = HANDICAP_GRADES.get(code.lower())
     if grades is None:
         raise ProgramError(f"unknown handicap '{code}'")
+    mine = int(me.start())
+    owner, level = (opponent, int(rating)) if side == "+" else (me, mine)
+    if level >= DAN_LB[-1]:
+        error = ProgramError(f"{who(owner)}'s rating of {level} in a handicap game: FESA's rating program counts "
+                             f"handicaps in grades, and its grades end below {DAN_LB[-1]}", hint="correct the rating")
+        error.entrant = owner
+        raise error
     if side == "+":
         return rank_elo(f32(rank_number(int(rating)) - grades))
-    mine = int(me.start())
     return int(rating + (mine - rank_elo(f32(rank_number(mine) - grades))))
 
 
@@ -127,6 +143,8 @@ def rated_results(me: Entrant) -> list[tuple[int, Fraction, int]]:
 # --- the two formulas ----------------------------------------------------------------------------------------
 
 LOG10_400 = f32(f32(math.log(10)) / 400)
+WORK = 1_000_000  # steps of a Budget: a real tournament takes a few thousand
+SWING = 100  # a performance's step that, taken again from the same guess, shows it will not settle
 STEP = f32(0.0001)
 
 
@@ -134,12 +152,31 @@ def _single(x: Any) -> Any:
     return f32(x) if isinstance(x, float) else x
 
 
-def performance(games: list[tuple[int, Fraction, int]]) -> int:
+class Budget:
+    """The steps of the program's arithmetic a tournament may take (a game's change, a game in one step of a
+    performance): FESA's program takes as many as it needs, which in a hostile list can be hours."""
+
+    def __init__(self, steps: int = WORK):
+        self.steps = self.left = steps
+
+    def spend(self, steps: int) -> None:
+        self.left -= steps
+        if self.left < 0:
+            raise ProgramError(f"rating this tournament takes more than {self.steps:,} steps of the program's "
+                               "arithmetic "
+                               "(a performance over many games that settles slowly)",
+                               hint="check the player's games in the list")
+
+
+def performance(games: list[tuple[int, Fraction, int]], budget: Budget | None = None) -> int:
     """The rating whose expected score over the games is the score made (Newton's method in single floats,
     each step at most 800, stopping when a step is below a limit that grows a little each time)."""
     guess: Any = games[0][0]
     limit = f32(0.001)
+    seen: set[Any] = set()  # guesses a step of SWING or more was taken from
     while True:
+        if budget is not None:
+            budget.spend(len(games))
         a: Any = 0
         b: Any = 0
         for rating, score, weight in games:
@@ -152,13 +189,24 @@ def performance(games: list[tuple[int, Fraction, int]]) -> int:
         limit = f32(limit + STEP)
         if abs(step) < limit:
             return max(1, int(round(_single(guess + step))))
+        if abs(step) >= SWING and guess in seen:  # the same steps again and again, until the limit passes them
+            raise ProgramError(f"the performance rating swings around {int(guess)} by steps of {SWING} or more "
+                               "without settling (FESA's program repeats them until its limit, which grows by "
+                               "0.0001 a step, passes them: a million steps or more)",
+                               hint="FESA's rating officer has to rate this tournament by hand")
+        if abs(step) >= SWING:
+            seen.add(guess)
         guess = _single(guess + step)
 
 
 def gain(my: Any, opponent: int, score: Fraction, bonus_count: int) -> Any:
     """One game's change for a rated player (`my`: his rating before the game, exact or a double)."""
     k = elo_k(my)
-    normal = k * (score - 1 / (1 + 10 ** ((opponent - my) / 400.0)))
+    try:
+        normal = k * (score - 1 / (1 + 10 ** ((opponent - my) / 400.0)))
+    except OverflowError:
+        raise ProgramError(f"ratings {my} and {opponent} too far apart for the program's floats",
+                           hint="correct the rating") from None
     upset = k * (opponent - my) / 160 if isinstance(my, float) else Fraction(k * (opponent - my), 160)
     weak: Any = 0
     if bonus_count < 100 and my < 1800:
@@ -193,9 +241,11 @@ def prepare(entrants: list[Entrant]) -> None:
             e.after = before + len(e.games)
 
 
-def gains(e: Entrant) -> list[tuple[Any, int, Any]]:
+def gains(e: Entrant, budget: Budget | None = None) -> list[tuple[Any, int, Any]]:
     """A rated player's games as the formula takes them: (his rating before the game, the opponent's as it
     counts, the change)."""
+    if budget is not None:
+        budget.spend(len(e.games))
     bonus = int(e.record.slots["BONUS-COUNT"] or 0)
     change: Any = 0
     out = []
@@ -207,7 +257,7 @@ def gains(e: Entrant) -> list[tuple[Any, int, Any]]:
     return out
 
 
-def unrated_figure(e: Entrant) -> int:
+def unrated_figure(e: Entrant, budget: Budget | None = None) -> int:
     """An unrated player's rating: his performance over his games; only losses: 1; only wins: a draw against his
     best opponent added."""
     if all(g[1] == 0 for g in e.games):
@@ -215,17 +265,40 @@ def unrated_figure(e: Entrant) -> int:
     results = rated_results(e)
     if all(g[1] == 1 for g in e.games):
         best = max(results, key=lambda r: r[0])  # the first of the best
-        return performance([(best[0], Fraction(1, 2), best[2]), *results])
-    return performance(results)
+        results = [(best[0], Fraction(1, 2), best[2]), *results]
+    try:
+        return performance(results, budget)
+    except ProgramError as exc:
+        raise ProgramError(f"{who(e)}: {exc}", hint=exc.hint) from None
 
 
-def iterate(entrants: list[Entrant], limit: int | None = None) -> int:
+MAX_PASSES = 1000  # the program's passes before a rating that moves on without repeating is given up
+
+
+class NoFixedPoint(ProgramError):
+    """The ratings come back to a state they had: FESA's program repeats its passes forever."""
+
+    def __init__(self, entrants: list[Entrant], swinging: list[int], period: int):
+        names = ", ".join(who(entrants[i]) for i in swinging)
+        if period:
+            message = f"the ratings never settle: {names} swing between {period} states pass after pass"
+        else:
+            message = f"the ratings do not settle in {MAX_PASSES} passes: {names} still move"
+        super().__init__(message + " (FESA's rating program repeats its passes forever here)",
+                         swinging[0] if swinging else None,
+                         "FESA's rating officer has to settle this tournament's ratings by hand")
+        self.swinging = swinging
+
+
+def iterate(entrants: list[Entrant], budget: Budget | None = None) -> int:
     """Every player's figure, again and again in the file's order, until a whole pass changes none; the
-    number of passes (at most `limit` + 1 when one is given: more means it did not settle).
+    number of passes. Figures that come back to a state they had never settle: NoFixedPoint, naming the
+    players whose figures swing (the program would pass forever).
 
     A player's figure depends on his opponents' figures (and, an unrated player who gave a handicap, on his
     own): one whose opponents have not moved since he was last computed would come out the same, so he is not
     computed again. The passes, and every figure, are the program's."""
+    budget = budget or Budget()
     watchers: dict[int, list[Entrant]] = {id(e): [] for e in entrants}  # who counts e's figure
     for e in entrants:
         for opponent, _, side, _ in e.games:
@@ -235,20 +308,32 @@ def iterate(entrants: list[Entrant], limit: int | None = None) -> int:
     stale = {id(e) for e in entrants}
     passes = 0
     moved = -1
-    while moved != 0 and (limit is None or passes <= limit):
+    seen: dict[tuple[Any, ...], int] = {}  # each state at the start of a pass: the pass
+    while moved != 0:
+        state = tuple(e.change for e in entrants)
+        if state in seen or passes == MAX_PASSES:
+            states = list(seen)[seen[state]:] if state in seen else [list(seen)[-1], state]
+            swinging = [i for i in range(len(entrants)) if len({s[i] for s in states}) > 1]
+            raise NoFixedPoint(entrants, swinging, len(states) if state in seen else 0)
+        seen[state] = passes
         moved, passes = 0, passes + 1
-        for e in entrants:
+        for n, e in enumerate(entrants):
             if id(e) not in stale:
                 continue
             stale.discard(id(e))
-            if not e.unrated:
-                change: Any = 0
-                for _, _, step in gains(e):
-                    change = change + step
-                e.exact = change
-                new: Any = round(change)
-            else:
-                new = unrated_figure(e)
+            try:
+                if not e.unrated:
+                    change: Any = 0
+                    for _, _, step in gains(e, budget):
+                        change = change + step
+                    e.exact = change
+                    new: Any = round(change)
+                else:
+                    new = unrated_figure(e, budget)
+            except ProgramError as exc:
+                if exc.player is None:
+                    exc.player = next((i for i, x in enumerate(entrants) if x is exc.entrant), n)
+                raise
             if new != e.change:
                 moved += (e.change - new) ** 2
                 stale.update(id(w) for w in watchers[id(e)])
@@ -264,137 +349,19 @@ def record_games(entrants: list[Entrant]) -> None:
         old["BONUS-COUNT"] = 0 if e.unrated else min(100, int(old["BONUS-COUNT"] or 0) + len(e.games))
 
 
-def rate(entrants: list[Entrant], limit: int | None = None) -> tuple[int, list[str]]:
+def rate(entrants: list[Entrant], budget: Budget | None = None) -> tuple[int, list[str]]:
     """The tournament rated: each entrant's change, his list entry's new figures and grade; the passes and the
     promotions announced."""
     prepare(entrants)
-    passes = iterate(entrants, limit)
+    passes = iterate(entrants, budget)
     record_games(entrants)
     promotions: list[str] = []
-    for e in entrants:
-        promotions_of(e.record.slots, e.elo, e.change, len(e.games), promotions)
+    for n, e in enumerate(entrants):
+        try:
+            promotions_of(e.record.slots, e.elo, e.change, len(e.games), promotions)
+        except ProgramError as exc:
+            exc.player = n
+            raise
     for e in entrants:
         e.record.slots["ELO-NUMBER"] = e.elo + e.change
     return passes, promotions
-
-
-def last_played(entrants: list[Entrant], date: str, origin: str) -> None:
-    """Last played, on the list the tournament is rated for (origin: E or A) and overall."""
-    for e in entrants:
-        old = e.record.slots
-        old["LAST-PLAYED"] = date
-        homes = old["NATIONALITY-LIST"] = list(old["NATIONALITY-LIST"] or [])
-        home = next((h for h in homes if isinstance(h, Struct) and h.slots["LIST"] == Char(origin)), None)
-        if home is None:  # (rate_tournament has made sure the first is a HOME)
-            home = Struct("HOME", {**homes[0].slots, "LIST": Char(origin)})
-            homes.insert(0, home)
-        home.slots["LAST"] = date
-
-
-# --- one tournament, and the list after it --------------------------------------------------------------------
-
-@dataclass
-class Outcome:
-    players: list[Struct]  # the new list, in its order
-    entrants: list[Entrant]
-    promotions: list[str]
-    passes: int
-
-
-def newcomer(entry: Any) -> Struct:
-    """An entry of nye-spillere: (last first homes national-grade-level national-grade-name elo games
-    last-played [lb-count mp-count]), as the program makes a list entry of it."""
-    values = list(entry) + [None] * (10 - len(entry))
-    keys = ("LAST-NAME", "FIRST-NAME", "NATIONALITY-LIST", "NSR-GRADE-LEVEL", "NSR-GRADE-NAME", "ELO-NUMBER",
-            "GAMES", "LAST-PLAYED", "LB-COUNT", "MP-COUNT")
-    return Struct("PLAYER", {**dict(SLOTS["PLAYER"]), **dict(zip(keys, values[:10], strict=True))})
-
-
-def rate_tournament(players: list[Struct], lines: list[tuple[str, str, list[tuple[int, str, str | None]]]],
-                    date: str) -> Outcome:
-    """`lines`: the tournament's players in its order: last name, first name, and each round's (opponent's
-    number, 0 for none; + - or =; the handicap as written, e.g. "+2p", or None)."""
-    check_games(lines)
-    entrants = []
-    for n, (last, first, _) in enumerate(lines):
-        who = " ".join(x for x in (last, first) if x)
-        record = next((p for p in players if p.slots["LAST-NAME"] == last and p.slots["FIRST-NAME"] == first), None)
-        if record is None:
-            raise ProgramError(f"{who} is not in the rating list, nor among the new players", n)
-        played = record.slots["LAST-PLAYED"]
-        if isinstance(played, str) and not played < date:
-            raise ProgramError(f"{who} played on {played}, which is not before this tournament ({date})", n)
-        level, kind = int(record.slots["GRADE-LEVEL"] or 0), str(record.slots["GRADE-NAME"] or "")
-        entrants.append(Entrant(record, grade=f"{level:2d} {kind:3}" if level > 0 else f"   {kind:3}"))
-    for e, (_, _, rounds) in zip(entrants, lines, strict=True):
-        e.rounds = rounds
-        for opponent, result, handicap in rounds:
-            if opponent == 0:
-                continue
-            score = SCORES[result]
-            e.games.append((entrants[opponent - 1], score, handicap[0] if handicap else None,
-                            handicap[1:] if handicap else None))
-    homes = [[h.slots["LIST"] for h in e.record.slots["NATIONALITY-LIST"] or [] if isinstance(h, Struct)]
-             for e in entrants]
-    europe, america = (sum(Char(c) in h for h in homes) for c in "EA")
-    origin = "A" if america > europe else "E"
-    for e in entrants:
-        homes = e.record.slots["NATIONALITY-LIST"] or []
-        if not homes or not isinstance(homes[0], Struct):
-            who = " ".join(str(x) for x in (e.record.slots["LAST-NAME"], e.record.slots["FIRST-NAME"]) if x)
-            raise ProgramError(f"{who} has no nationality in the list", entrants.index(e))
-    passes, promotions = rate(entrants)
-    last_played(entrants, date, origin)
-    ordered = sorted(players, key=lambda p: -int(p.slots["ELO-NUMBER"] or 0))  # stable, as the program's
-    return Outcome(ordered, entrants, promotions, passes)
-
-
-def check_games(lines: list[tuple[str, str, list[tuple[int, str, str | None]]]]) -> None:
-    """The program's own checks of a tournament: every game is in both players' lines, worth one point between
-    them, with the handicap given by one and received by the other. A no-show, `0#` (FESA's guide; the program
-    as published predates it and stops on it), is read as a round not played."""
-    for n, (last, first, rounds) in enumerate(lines):
-        for r, (opponent, result, handicap) in enumerate(rounds, start=1):
-            if (result not in "+-=" and not (result == "#" and opponent == 0)) or not 0 <= opponent <= len(lines):
-                raise ProgramError(f"round {r} of {last} {first}: '{opponent}{result}' is not a game the program "
-                                   "rates (an opponent's number, then + - or =)", n)
-            if opponent == 0:
-                continue
-            other = lines[opponent - 1][2]
-            back = other[r - 1] if r <= len(other) else None
-            if back is None or back[0] != n + 1:
-                raise ProgramError(f"round {r}: {last} {first} played number {opponent}, whose line does not "
-                                   f"have him in that round", n)
-            if back[1] not in SCORES or SCORES[result] + SCORES[back[1]] != 1:
-                raise ProgramError(f"round {r}: {last} {first} and number {opponent} do not share one point", n)
-            mine, theirs = handicap or "", back[2] or ""
-            if bool(mine) != bool(theirs) or mine and ({mine[0], theirs[0]} != {"+", "-"}
-                                                       or mine[1:].lower() != theirs[1:].lower()):
-                raise ProgramError(f"round {r}: with a handicap one player gives it and the other receives the "
-                                   f"same one ({last} {first} and number {opponent})", n)
-
-
-def table(outcome: Outcome, name: str, date: str) -> list[str]:
-    """FESA's published table of the tournament: Nr, name, nationality, grade, ELO (an unrated player's new
-    rating, marked *), the rounds, points and the rating change; then the promotions."""
-    es = outcome.entrants
-    last = max((len(str(e.record.slots["LAST-NAME"])) for e in es), default=4)
-    first = max((len(str(e.record.slots["FIRST-NAME"])) for e in es), default=0)
-    handicaps = any(h for e in es for _, _, h in e.rounds)
-    out = [f"{name} : {date}", f"{'Nr Name':<{last + first + 5}}Nat  Grade  ELO  " + "".join(
-        f" {n:2d} " + ("     " if handicaps else "") for n in range(1, len(es[0].rounds) + 1) if es) + " Pts   +/-"]
-    for nr, e in enumerate(es, start=1):
-        slots = e.record.slots
-        homes = [h for h in slots["NATIONALITY-LIST"] or [] if isinstance(h, Struct)]
-        nat = str(homes[0].slots["NATIONALITY"] or "") if homes else ""
-        elo = e.elo if e.unrated else e.elo - e.change  # (the list entry holds the new rating by now)
-        rounds = " ".join(f"{o:2d}{r}" + (f"({h[0]}{h[1:]:2})" if h else "     " if handicaps else "")
-                          for o, r, h in e.rounds)
-        played = sum(({"+": Fraction(1), "=": Fraction(1, 2)}.get(r, Fraction(0)) for _, r, _ in e.rounds),
-                     Fraction(0))
-        change = "" if e.unrated else f"{e.change:+4d}"
-        out.append(f"{nr:2d} {str(slots['LAST-NAME']):<{last}} {str(slots['FIRST-NAME']):<{first}} {nat:3} "
-                   f"{e.grade} {elo:4d}{'*' if e.unrated else ' '} {rounds} {points(played):>3} {change}".rstrip())
-    out += [f"Promoting {p}" for p in outcome.promotions]
-    return out
-

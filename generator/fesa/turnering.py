@@ -181,13 +181,14 @@ def _player(number: int, text: str, shown: str, report: Report) -> Line | None:
         report.error(Location(shown, number), f"Player name longer than {MAX_NAME} characters.",
                      "shorten the name")  # read on, so that the rest of the file is checked too
     tokens, bad = [], []
-    for rnd, word in enumerate(m.group("results").split(), start=1):
+    for rnd, found in enumerate(re.finditer(r"\S+", m.group("results")), start=1):
+        word, col = found.group(), m.start("results") + found.start() + 1  # (the column in the line as read)
         t = _TOKEN.match(word)
         if t:
-            tokens.append(Token(int(t.group("opp")), t.group("res"), t.group("hc")))
+            tokens.append(Token(int(t.group("opp")), t.group("res"), t.group("hc"), col))
         else:
             bad.append((rnd, word))
-            tokens.append(Token(0, "?"))
+            tokens.append(Token(0, "?", col=col))
     macmahon = None
     if m.group("macmahon") is not None:
         try:

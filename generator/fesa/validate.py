@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
+from collections.abc import Collection
 from fractions import Fraction
 
 from ..diagnostics import Location, Report
@@ -33,7 +34,9 @@ def _date(text: str) -> dt.date | None:
         return None
 
 
-def validate(t: Tournament, shown: str, report: Report, rematches_allowed: bool = False) -> None:
+def validate(t: Tournament, shown: str, report: Report, rematches_allowed: bool = False,
+             nameless: Collection[tuple[str, str]] = ()) -> None:
+    """`nameless`: names FESA's own list holds without a first name (its anonymised lists), not empty names."""
     def at(line: int) -> Location:
         return Location(shown, line)
 
@@ -61,7 +64,7 @@ def validate(t: Tournament, shown: str, report: Report, rematches_allowed: bool 
                                             and p.placement < expected):
             report.error(here, f"Placement of player #{number} is {p.placement}, expected {expected}.",
                          "number the players 1, 2, 3 … in order of their final standing")
-        if not p.last or not p.first:
+        if not p.last or not p.first and (p.last, p.first) not in nameless:
             report.error(here, f"Player #{number} has an empty name.", "write [LastName][FirstName]")
         if p.nationality is not None and not (len(p.nationality) == 2 and p.nationality.isalpha()):
             report.error(here, f'Invalid nationality "{p.nationality}" for player #{number}.',

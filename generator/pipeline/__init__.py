@@ -50,6 +50,12 @@ def compute(loaded: Loaded) -> None:
         if rated is not None:
             loaded.ratings[e.path] = rated
     loaded.unlisted = list(ratings.unlisted)
+    for stop in ratings.stopped:  # the results are right; FESA's program cannot rate them
+        entry = ratings.entries[stop.player] if stop.player else None
+        where = (entry.loc if entry is not None and entry.loc else data.players[stop.player].loc) if stop.player \
+            else stop.event.loc
+        loaded.rating_stops.append((where, f"FESA's rating program stops on {stop.event.path}: {stop.message}; "
+                                    "the event has no rating preview", stop.hint))
     for e in data.events():
         kind = kind_of(e)
         givers = kind.givers(e)
@@ -78,7 +84,9 @@ def fesa_file(event: Event, res: EventResults, data: DataSet, report: Report) ->
         return FesaFile(exported, reason, event.original)
     if not exported:
         return FesaFile(False, reason)
-    t = export.tournament(event, res, data.players, report)
+    festival = next((f for f in data.festivals if f.id == event.festival_id), None)
+    listed = {(str(e.slots["LAST-NAME"]), str(e.slots["FIRST-NAME"])) for e in (festival.fesa_list if festival else ())}
+    t = export.tournament(event, res, data.players, report, listed)
     if t is None:
         return FesaFile(False, "a name cannot be written in ISO 8859-1, FESA's character set")
     content = turnering.write(t).encode(turnering.ENCODING)
@@ -88,7 +96,7 @@ def fesa_file(event: Event, res: EventResults, data: DataSet, report: Report) ->
     if back is not None:
         # A rematch in committed round files was played (check warned about it); in a hand-written
         # turnering.txt, which is not rewritten here, it is more likely a typo, unless the event allows it.
-        fesa_validate.validate(back, shown, own, rematches_allowed=True)
+        fesa_validate.validate(back, shown, own, rematches_allowed=True, nameless=listed)
     for d in own.errors:
         report.error(event.loc, f"the exported turnering.txt fails FESA's check: {d.message}")
     return FesaFile(not own.errors, "" if not own.errors else "the exported file fails FESA's check", content)

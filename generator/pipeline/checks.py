@@ -72,6 +72,13 @@ def _fesa_lists(loaded: Loaded, report: Report) -> None:
                        "is not on the list")
 
 
+def _rating_program(loaded: Loaded, report: Report) -> None:
+    """An event FESA's rating program cannot rate (a rating past its tables, ratings that never settle): a
+    warning, at the player or the event; the event has no rating preview."""
+    for where, message, hint in loaded.rating_stops:
+        report.warning(where, message, hint)
+
+
 def _prize_funds(loaded: Loaded, report: Report) -> None:
     for festival in loaded.data.festivals:
         _prize_fund(festival, loaded, report)
@@ -315,5 +322,6 @@ DATA_STAGES: tuple[tuple[str, Callable[[DataSet, Report], None]], ...] = (
 RESULT_STAGES: tuple[tuple[str, Callable[[Loaded, Report], None]], ...] = (
     ("play-offs", _playoffs),
     ("FESA rating lists", _fesa_lists),
+    ("FESA's rating program", _rating_program),
     ("prize funds", _prize_funds),
 )

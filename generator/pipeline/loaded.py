@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from ..rules import promotion
-from ..diagnostics import Report
+from ..diagnostics import Location, Report
 from ..fesa.preview import Preview
 from ..rules.grand_prix import GrandPrix
 from ..model import DataSet, Event, Festival, PlayerId
@@ -41,6 +41,7 @@ class Loaded:
     grand_prix: dict[str, GrandPrix] = field(default_factory=dict)  # by festival id
     promotion: dict[str, promotion.Track] = field(default_factory=dict)  # the Dutch system, by tracked player
     festival_elo: dict[PlayerId, Rating | None] = field(default_factory=dict)  # each player's, from his record
+    rating_stops: list[tuple[Location, str, str]] = field(default_factory=list)  # where FESA's program stops: why
     unlisted: list[tuple[PlayerId, str]] = field(default_factory=list)  # rated players a festival's FESA list lacks
 
     @property

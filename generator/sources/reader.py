@@ -289,11 +289,16 @@ def _fesa_list(f: Fields, root: Path, report: Report) -> list[Struct] | None:
     name = as_str(node, report, "fesa_list")
     if name is None:
         return None
-    if not _LIST_FILE.match(name):
-        report.error(node.loc, f"fesa_list '{name}' is not the name of a file in the festival's folder",
-                     "put the list beside festival.yaml and give its name, e.g. fesa_list: ratingliste.pre")
+    hint = "put the list beside festival.yaml and give its name, e.g. fesa_list: ratingliste.pre"
+    if not _LIST_FILE.match(name) or not (isinstance(node, Scalar) and isinstance(node.value, str)):
+        report.error(node.loc, f"fesa_list '{name}' is not the name of a file in the festival's folder", hint)
         return None
     path = root / name
+    # (problems with the path itself are this line's: the list has no line to show them on)
+    if path.is_symlink() or not path.is_file():
+        what = "a link to another place" if path.is_symlink() else "a folder" if path.is_dir() else "not there"
+        report.error(node.loc, f"fesa_list '{name}' is {what}: the list must be a file beside festival.yaml", hint)
+        return None
     data = read_bytes(path, display_path(path), report)
     if data is None:
         return None
