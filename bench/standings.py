@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from generator.pipeline import load
-from generator.render import render_site
+from generator.render.site import render_site
 
 
 def write_data(root: Path, players: int, rounds: int) -> None:

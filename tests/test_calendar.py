@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 import icalendar
 import pytest
 
-from generator.render import render_site
+from generator.render.site import render_site
 
 from .conftest import DEMO, MINI, Writer, load_clean, problems
 

@@ -18,6 +18,8 @@ from generator.cli.starter import STARTERS
 from .conftest import MINI, ROOT, build_site, problems, run_generator
 from .support import repository_copy
 
+pytestmark = pytest.mark.slow  # starters written, checked and paired through the command line
+
 DATA = ROOT / "data"
 THIS = "tests/test_data_folder.py"
 SUITE_TEST = f"{THIS}::test_the_whole_suite_passes_with_another_festival_in_data"

@@ -16,6 +16,8 @@ from generator.fesa.tournament import rate_tournament
 
 from . import fesa_model
 
+pytestmark = pytest.mark.slow  # hundreds of random tournaments: not in the fast rules' tests
+
 CASES = 300
 SCORES = [Fraction(1), Fraction(1, 2), Fraction(0)]
 WRITTEN = {Fraction(1): "+", Fraction(1, 2): "=", Fraction(0): "-"}

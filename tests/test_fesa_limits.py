@@ -18,6 +18,8 @@ from generator.fesa.lisp import SLOTS, Struct
 from .conftest import load_clean, problems, run_generator
 from .test_rating_engine import LIST
 
+pytestmark = pytest.mark.slow  # lists as large as a data file may be: not in the fast rules' tests
+
 ADAMS = ':GRADE-LEVEL 1 :GRADE-NAME "Dan" :ELO-NUMBER 1850 :GAMES 50'
 
 

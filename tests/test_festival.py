@@ -279,7 +279,7 @@ def test_pair_proposes_simul_boards_with_the_rule_s_handicaps(gpdir):
 
 
 def test_the_festival_page_names_the_programme_items_the_festival_has(fest, mini):
-    from generator.render import render_site
+    from generator.render.site import render_site
 
     # gp's festival.yaml has one item of its own, a lecture: the page names it, and nothing it does not have.
     page = render_site(fest).pages["fest/index.md"].html

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.render import Site, render_site
+from generator.render.site import Site, render_site
 
 GOLDEN = Path(__file__).parent / "golden" / "mini"
 UPDATE = os.environ.get("BANZUKE_UPDATE_GOLDEN") == "1"

@@ -24,7 +24,7 @@ from generator.kinds.team_swiss import TeamSwiss
 from generator.model import Event, Player, PlayerId, ShuuroSetup, SimulSetup, TeamSetup
 from generator.diagnostics import Location
 from generator.pipeline import load
-from generator.render import render_site
+from generator.render.site import render_site
 
 from .conftest import DEMO
 

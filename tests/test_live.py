@@ -24,6 +24,8 @@ from playwright.sync_api import Browser, Page, expect
 from .conftest import DEMO, build_site
 from .support import serving
 
+pytestmark = pytest.mark.build  # every test here builds the demo with rounds left pending
+
 ROUND = "2000-mso-shogi/championship/round-9"
 API = f"api/{ROUND}.json"
 TEAM_ROUND = "2000-mso-shogi/team-match/round-5"

@@ -20,6 +20,8 @@ import pytest
 
 from .conftest import MINI, ROOT
 
+pytestmark = pytest.mark.slow  # many command-line runs in child processes: not in the fast rules' tests
+
 LISTS = ROOT / "tests" / "fixtures" / "fesa" / "lists" / "sample"
 REFUSED = "nothing was written"
 

@@ -29,7 +29,7 @@ from mkdocs.structure.pages import Page
 from generator.engine.pages import REUSE, GeneratedPage, compact, search_entries, sidebars
 from generator.engine.state import of
 from generator.pipeline import load
-from generator.render import render_site, with_problems
+from generator.render.site import render_site, with_problems
 from generator.render.site import nav_labels, varying_labels
 
 

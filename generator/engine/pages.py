@@ -13,7 +13,7 @@ from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 
-from generator.render import Site
+from generator.render.site import Site
 from generator.render.site import Page as Generated
 from generator.render.text import escape_text, toc_tokens
 

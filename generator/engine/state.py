@@ -19,7 +19,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
 from generator.pipeline import Loaded
-from generator.render import Site
+from generator.render.site import Site
 
 SITE_URL_ENV = "BANZUKE_SITE_URL"  # the published address when mkdocs.yml has no site_url (CI sets it)
 KEY = "banzuke"  # the Build's key in the engine's config

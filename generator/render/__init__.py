@@ -1,5 +1,3 @@
-"""Computed results → site pages (Markdown) and the JSON results API. Formats numbers for people."""
-
-from .site import Site, render_site, with_problems
-
-__all__ = ["Site", "render_site", "with_problems"]
+"""Computed results → site pages (HTML for the engine), wall sheets, calendar feeds and the JSON results API. Formats
+numbers for people. The Renderer is render.site's: importing a small part (render.text, render.summary) does not
+load the templates and the rest of the site."""
