@@ -6,14 +6,18 @@ one, is left as it is (find-players, calculate, all-players, find-promotions).""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from generator.diagnostics import Report
 from generator.fesa import turnering
-from generator.fesa.lisp import read_all
+from generator.fesa.export import fesa_name
+from generator.fesa.lisp import SLOTS, Char, Struct, read_all, write
+from generator.fesa.preview import Ratings, entry_of
 from generator.fesa.validate import validate
+from generator.kinds import kind_of
 
-from .conftest import run_generator
+from .conftest import load_clean, run_generator
 from .test_rating_engine import entry
 
 # Prof is on the list (2000, 100 games) but gives the simul: the program ignores that entry.
@@ -98,3 +102,61 @@ def test_malformed_simul_lines_are_located(tmp_path):
                             str(tmp_path / "post"))
         assert res.returncode != 0 and f"turnering.txt:{line}" in res.stderr and words in res.stderr, res.stderr
         assert "Traceback" not in res.stderr and not (tmp_path / "post").exists()
+
+
+DEMO = Path(__file__).resolve().parent / "fixtures" / "demo"
+SIMUL_PATH = "2000-mso-shogi/simul"
+
+
+def demo_simul(tmp_path: Path, marked: bool) -> Path:
+    root = tmp_path / "demo"
+    shutil.copytree(DEMO, root)
+    if marked:
+        event = root / SIMUL_PATH / "event.yaml"
+        text = event.read_text(encoding="utf-8")
+        event.write_text(text.replace("handicaps: simul", "handicaps: simul\nfesa_rated: true", 1), encoding="utf-8")
+    return root
+
+
+def test_a_simul_is_not_sent_to_fesa_unless_marked(tmp_path):
+    loaded = load_clean(demo_simul(tmp_path, marked=False))
+    assert not loaded.fesa[SIMUL_PATH].exported and "fesa_rated: true" in loaded.fesa[SIMUL_PATH].reason
+    assert SIMUL_PATH not in loaded.ratings
+
+
+def test_a_marked_simul_is_exported_with_its_givers_and_rated_as_the_program_rates_it(tmp_path):
+    """The demo simul marked `fesa_rated: true`: its turnering.txt has the three givers first, each `[&]` with
+    the points his boards give him (round-1.yaml, results from the giver's side: Nakao won 7 of his 8 boards,
+    losing to Müller; Kaufman 5 won, 2 lost, 1 drawn: 5.5; Ono 4 won, 2 lost, 2 drawn: 5); each opponent names
+    his giver, with the handicap he received. The file passes FESA's checks (check exports it), `fesa rate`
+    rates it, and the site's preview gives every opponent the rating `fesa rate` gives him, and the givers
+    none."""
+    root = demo_simul(tmp_path, marked=True)
+    loaded = load_clean(root)
+    fesa = loaded.fesa[SIMUL_PATH]
+    assert fesa.exported, fesa.reason
+    text = fesa.content.decode("iso-8859-1")
+    assert "\n1 [Nakao][Osamu] JP [&] 7\n2 [Kaufman][Larry] US [&] 5.5\n3 [Ono][Hiroshi] JP [&] 5\n" in text
+    assert "\n6 [Müller][Thomas] DE [1+] 1\n" in text and "\n13 [Bakker][Jan] NL [1-(+b)] 0\n" in text
+    # The preview from scratch (players.yaml's figures), and FESA's program on a list holding the same entries.
+    event = next(e for e in loaded.data.events() if e.path == SIMUL_PATH)
+    kind = kind_of(event)
+    ratings = Ratings(loaded.data.players, {})
+    preview = ratings.rate(event, loaded.results[SIMUL_PATH], kind.fesa_reasons(event), False,
+                           kind.fesa_givers(event))
+    assert preview is not None and set(preview.changes) == {r.id for r in event.entrants}
+    entries = []
+    for pid in preview.changes:
+        entry = entry_of(loaded.data.players[pid])
+        entry.slots["NATIONALITY-LIST"] = [Struct("HOME", {**dict(SLOTS["HOME"]), "LIST": Char("E"),
+                                                           "NATIONALITY": "GB"})]
+        entries.append(write(entry))
+    (tmp_path / "pre").write_text("(" + "\n".join(entries) + "\n)\n", encoding="iso-8859-1")
+    (tmp_path / "turnering.txt").write_bytes(fesa.content)
+    res = run_generator("fesa", "rate", str(tmp_path / "pre"), str(tmp_path / "turnering.txt"), "--out",
+                        str(tmp_path / "post"))
+    assert res.returncode == 0, res.stderr
+    after = elos(tmp_path / "post")
+    names = {pid: fesa_name(loaded.data.players[pid])[0] for pid in preview.changes}
+    assert {names[pid]: c.after for pid, c in preview.changes.items()} == {n: after[n][0] for n in names.values()}
+    assert sum(c.after != c.before for c in preview.changes.values()) > 10  # (the simul moved the ratings)

@@ -93,6 +93,20 @@ def giver_record(last: str, first: str) -> Struct:
 FLIP = {"+": "-", "-": "+"}  # a handicap's side, seen from the other player
 
 
+def add_game(e: Entrant, other: Entrant, score: Fraction, side: str | None, code: str | None) -> None:
+    """One game of e's line; against a simul's giver, his too (turnering.lisp, calculate: pushed onto the giver's
+    games, which thus come last line first)."""
+    e.games.append((other, score, side, code))
+    if other.simul:
+        other.games.insert(0, (e, 1 - score, FLIP.get(side or ""), code))
+
+
+def giver_rounds(e: Entrant, entrants: list[Entrant]) -> list[tuple[int, Fraction]]:
+    """A simul giver's games as his line would have them, for ranking(): (opponent's number, score)."""
+    number = {id(x): n for n, x in enumerate(entrants, start=1)}
+    return [(number[id(g[0])], g[1]) for g in e.games]
+
+
 def rate_tournament(players: list[Struct], lines: list[tuple[str, str, list[tuple[int, str, str | None]]]],
                     date: str, macmahon: list[Fraction] | None = None, givers: Collection[int] = ()) -> Outcome:
     """`lines`: the tournament's players in its order: last name, first name, and each round's (opponent's
@@ -124,10 +138,7 @@ def rate_tournament(players: list[Struct], lines: list[tuple[str, str, list[tupl
                 continue
             score = SCORES[result]
             side, code = (handicap[0], handicap[1:]) if handicap else (None, None)
-            other = entrants[opponent - 1]
-            e.games.append((other, score, side, code))
-            if other.simul:  # (calculate: pushed onto the giver's games, which thus come last line first)
-                other.games.insert(0, (e, 1 - score, FLIP.get(side or ""), code))
+            add_game(e, entrants[opponent - 1], score, side, code)
     origin = origin_of([e.record for e in entrants])
     for e in entrants:
         homes = e.record.slots["NATIONALITY-LIST"] or []
@@ -137,8 +148,7 @@ def rate_tournament(players: list[Struct], lines: list[tuple[str, str, list[tupl
                                "give the player's entry a :NATIONALITY-LIST (#S(HOME …))")
     order = list(range(len(lines)))
     if origin == "A":
-        number = {id(e): n for n, e in enumerate(entrants, start=1)}
-        order = ranking([[(number[id(g[0])], g[1]) for g in e.games] if e.simul else
+        order = ranking([giver_rounds(e, entrants) if e.simul else
                          [(o, SCORES.get(r, Fraction(0))) for o, r, _ in rounds] for e, (_, _, rounds) in
                          zip(entrants, lines, strict=True)], macmahon or [Fraction(0)] * len(lines), givers)
     try:
