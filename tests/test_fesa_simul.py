@@ -16,6 +16,7 @@ from generator.fesa.lisp import SLOTS, Char, Struct, read_all, write
 from generator.fesa.preview import Ratings, entry_of
 from generator.fesa.validate import validate
 from generator.kinds import kind_of
+from generator.pipeline import load
 
 from .conftest import load_clean, run_generator
 from .test_rating_engine import entry
@@ -160,3 +161,14 @@ def test_a_marked_simul_is_exported_with_its_givers_and_rated_as_the_program_rat
     names = {pid: fesa_name(loaded.data.players[pid])[0] for pid in preview.changes}
     assert {names[pid]: c.after for pid, c in preview.changes.items()} == {n: after[n][0] for n in names.values()}
     assert sum(c.after != c.before for c in preview.changes.values()) > 10  # (the simul moved the ratings)
+
+
+def test_a_simul_file_given_as_an_event_is_a_located_error(datadir):
+    """A tournament given only as turnering.txt is read as a Swiss: a giver's line there is refused at its line,
+    never a traceback."""
+    datadir("2024-club/turnering.txt", SIMUL)
+    loaded = load(datadir.root)
+    assert [d.format() for d in loaded.report.errors] == [
+        "data/2024-club/turnering.txt:5: error: a simul's giver ([&]): a tournament given only as turnering.txt "
+        "is read as a Swiss, and a simul is not one (write the simul as an event.yaml with format: simul "
+        "(docs/rulings.md#simul))"]
