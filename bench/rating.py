@@ -95,7 +95,7 @@ def main() -> None:
         event = loaded.data.events()[0]
         c0, w0 = cpu_self(), time.perf_counter()
         preview = Ratings(loaded.data.players, {}).rate(event, loaded.results[event.path],
-                                                        kind_of(event).fesa_reasons())
+                                                        kind_of(event).fesa_reasons(event))
         c1, w1 = cpu_self(), time.perf_counter()
     assert preview is not None
     print(f"{players} players, {rounds} rounds, {players // 10} newcomers")

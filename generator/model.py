@@ -266,6 +266,7 @@ class SimulSetup(KindRecord):
     """A simul's givers (the entrants are their opponents)."""
 
     givers: tuple[Giver, ...] = ()
+    fesa_rated: bool = False  # the organizers send it to FESA (`fesa_rated: true`): the givers as `[&]` lines
 
 
 @dataclass(frozen=True)

@@ -52,7 +52,8 @@ def cmd_fesa_rate(args: argparse.Namespace) -> int:
                  for p in t.players]
         date = t.date_text[t.date_text.find("[") + 1:t.date_text.find("]")]
         try:
-            outcome = rate_tournament(players, lines, date, [p.macmahon or Fraction(0) for p in t.players])
+            outcome = rate_tournament(players, lines, date, [p.macmahon or Fraction(0) for p in t.players],
+                                      {i for i, p in enumerate(t.players) if p.simul})
         except ProgramError as exc:
             line = t.players[exc.player].line if exc.player is not None else t.date_line
             report.error(Location(shown, line), str(exc), exc.hint)
@@ -76,7 +77,8 @@ def cmd_fesa_rate(args: argparse.Namespace) -> int:
 
 def _games_and_names(t: turnering.Tournament, shown: str, players: list[Any], report: Report) -> bool:
     """What the program would stop on first, all at once and each where it is written: a result that is not
-    a game, a handicap it does not know, a player in neither the list nor the new players."""
+    a game, a handicap it does not know, a player in neither the list nor the new players (a simul's giver,
+    `[&]`, need not be in either: the program does not look him up)."""
     before = len(report.errors)
     known = {(p.slots["LAST-NAME"], p.slots["FIRST-NAME"]) for p in players}
     missing = 0
@@ -84,12 +86,13 @@ def _games_and_names(t: turnering.Tournament, shown: str, players: list[Any], re
         who = " ".join(x for x in (p.last, p.first) if x)
         for rnd, word in p.bad_tokens:
             report.error(Location(shown, p.line, p.results[rnd - 1].col), f"round {rnd} of {who}: '{word}' is not "
-                         "a game the program rates", "write the opponent's number, then + - or =, e.g. 3+ or 3-(+b)")
+                         "a game the program rates", turnering.GIVER_HINT if turnering.GIVER in word else
+                         "write the opponent's number, then + - or =, e.g. 3+ or 3-(+b)")
         for rnd, tok in enumerate(p.results, start=1):
             if tok.handicap is not None and (tok.handicap_code or "") not in HANDICAP_GRADES:
                 report.error(Location(shown, p.line, tok.col), f"round {rnd} of {who}: unknown handicap "
                              f"'({tok.handicap})'", "the program's handicaps: " + ", ".join(HANDICAP_GRADES))
-        if (p.last, p.first) not in known:
+        if (p.last, p.first) not in known and not p.simul:
             missing += 1  # (the hint once: it is the same for every missing player)
             report.error(Location(shown, p.line), f"{who} is not in the rating list, nor among the new players",
                          "add the player to the list's new players (--new-players), or correct the name as the list "

@@ -7,7 +7,9 @@ data gives a fesa_name; nothing is dropped silently.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
+from dataclasses import replace
+from fractions import Fraction
 
 from ..countries import country_name
 from ..diagnostics import Report
@@ -15,7 +17,7 @@ from ..model import Event, Outcome, Player
 from ..names import unaccented
 from ..rules.standings import EventResults
 from .turnering import ENCODING, Line, Token, Tournament
-from .validate import meets_minimum
+from .validate import giver_scores, meets_minimum
 
 # Our outcomes in FESA's notation. docs/fesa-turnering.md#results: "0+" bye, "0-" skipped round, "0=" half-point bye,
 # "0#" no-show; docs/rulings.md#scores: the no-show's opponent gets a win without playing, "0+".
@@ -83,12 +85,25 @@ def round_tokens(res: EventResults, pid: str, number: dict[str, int]) -> list[To
 
 
 def tournament(event: Event, res: EventResults, players: dict[str, Player], report: Report,
-               listed: Collection[tuple[str, str]] = ()) -> Tournament | None:
+               listed: Collection[tuple[str, str]] = (), givers: Sequence[str] = ()) -> Tournament | None:
     """The event as a FESA tournament; problems with names are reported at the player's line. `listed`: the names
-    on the festival's FESA list: not new to FESA, and known there even without a first name."""
-    number = {s.player: i for i, s in enumerate(res.final, start=1)}
+    on the festival's FESA list: not new to FESA, and known there even without a first name. `givers`: a simul's
+    givers, the first lines, each `[&]` as FESA's program reads a giver (docs/rulings.md#simul); their games are
+    in their opponents' lines."""
+    number = {pid: i for i, pid in enumerate([*givers, *(s.player for s in res.final)], start=1)}
     lines = []
     ok = True
+    for pid in givers:
+        problem = name_problems(players[pid], listed)
+        if problem:
+            ok = False
+            report.error(players[pid].loc, f"{problem} ({event.short} is exported to FESA)",
+                         f'give the player a fesa_name, e.g. fesa_name: "{_ascii(players[pid].family)}, '
+                         f'{_ascii(players[pid].given)}"')
+            continue
+        last, first = fesa_name(players[pid])
+        lines.append(Line(placement=number[pid], new=False, last=last, first=first,
+                          nationality=players[pid].country or None, results=(), simul=True))
     for s in res.final:
         player = players[s.player]
         problem = name_problems(player, listed)
@@ -114,6 +129,8 @@ def tournament(event: Event, res: EventResults, players: dict[str, Player], repo
                          f'add fesa_{key}: with a plain spelling, e.g. fesa_{key}: "{_ascii(text)}"')
     if not ok:
         return None
+    lines = [replace(p, points=sum(giver_scores(tuple(lines), p.placement), Fraction(0))) if p.simul else p
+             for p in lines]
     start, end = event.start, event.end or event.start
     # docs/fesa-turnering.md#header-lines: line 2 is the *last* tournament date; the range goes into the name line.
     dates = (end.isoformat(), end.isoformat()) if end else None

@@ -26,7 +26,7 @@ from . import program
 from .export import fesa_name, rating_status, round_tokens
 from .grades import E_LIMIT, U_LIMIT, ProgramError
 from .lisp import SLOTS, Struct
-from .tournament import origin_of, ranking
+from .tournament import add_game, giver_record, giver_rounds, origin_of, ranking
 
 
 
@@ -137,25 +137,30 @@ class Ratings:
         return self.entries[pid]
 
     def rate(self, event: Event, res: EventResults, reasons: tuple[str, str] = ("", ""),
-             as_written: bool = False) -> Preview | None:
+             as_written: bool = False, givers: Sequence[str] = ()) -> Preview | None:
         """The event's games played so far, rated; None for an event FESA would not rate even when finished
-        (`reasons`: why FESA cannot rate its game, its kind) or whose own turnering.txt FESA gets (`as_written`)."""
+        (`reasons`: why FESA cannot rate its game, its kind) or whose own turnering.txt FESA gets (`as_written`).
+        A simul's `givers` come first, as in its turnering.txt; they are rated as FESA's program rates a giver
+        (by performance, their list entries left alone) and have no change here."""
         if not rating_status(event, max(event.rounds_planned, len(event.rounds)), *reasons)[0] or as_written:
             return None
-        ids = [s.player for s in res.final]
+        ids = [*givers, *(s.player for s in res.final)]
         number = {pid: i for i, pid in enumerate(ids, start=1)}
-        entrants = [program.Entrant(self.entry(pid, event.festival_id)) for pid in ids]
-        tokens = [round_tokens(res, pid, number) for pid in ids]
+        entrants = [program.Entrant(giver_record(*fesa_name(self.players[pid])), simul=True) if pid in givers
+                    else program.Entrant(self.entry(pid, event.festival_id)) for pid in ids]
+        tokens = [[] if pid in givers else round_tokens(res, pid, number) for pid in ids]
         for line, e in zip(tokens, entrants, strict=True):
             for token in line:
                 if token.opponent and token.result in program.SCORES:
                     side, code = (token.handicap[0], token.handicap[1:]) if token.handicap else (None, None)
-                    e.games.append((entrants[token.opponent - 1], program.SCORES[token.result], side, code))
-        kept = {pid: copy.deepcopy(self.entries[pid]) for pid in ids}
+                    add_game(e, entrants[token.opponent - 1], program.SCORES[token.result], side, code)
+        kept = {pid: copy.deepcopy(self.entries[pid]) for pid in ids if pid not in givers}
         if origin_of([e.record for e in entrants]) == "A":  # the program rates an American event in its ranking
-            order = ranking([[(t.opponent, program.SCORES.get(t.result, Fraction(0))) for t in line]
-                             for line in tokens], [(s.late if event.from_round else None) or Fraction(0)
-                                                   for s in res.final])
+            order = ranking([giver_rounds(e, entrants) if e.simul else
+                             [(t.opponent, program.SCORES.get(t.result, Fraction(0))) for t in line]
+                             for line, e in zip(tokens, entrants, strict=True)],
+                            [Fraction(0)] * len(givers) + [(s.late if event.from_round else None) or Fraction(0)
+                                                           for s in res.final], range(len(givers)))
             ids, entrants = [ids[i] for i in order], [entrants[i] for i in order]
         try:
             return rated(ids, entrants, self.grade_known)
@@ -173,6 +178,8 @@ def rated(keys: Sequence[str], entrants: list[program.Entrant], grade_known: Col
     passes, _ = program.rate(entrants)
     changes = {}
     for key, e, (elo, games, grade) in zip(keys, entrants, before, strict=True):
+        if e.simul:
+            continue  # (a simul's giver: FESA's program leaves his list entry as it is)
         known = key in grade_known
         category = "unrated" if e.unrated else "provisional" if e.after < E_LIMIT else "established"
         changes[key] = Change(elo, e.elo, category, Fraction(e.exact) if not e.unrated else Fraction(0),

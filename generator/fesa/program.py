@@ -15,6 +15,8 @@ same bytes the program writes. Our own code after the program's rules:
 - Grades (FESA's, not the national grade the newcomer declared) rise game by game from the ratings between the
   old and the new one: past a grade's upper bound at once; a run of games above the next grade's lower bound or
   midpoint counts towards the limits of LB-COUNT and MP-COUNT; from 9 games (not 18) only the bound after next.
+- A simul's giver (`[&]`, tournament.py) is not looked up in the list: a newcomer without games or grade, rated by
+  his performance and promoted never; his list entry stays as it is.
 
 The program's arithmetic is kept where it shows in the result: rationals stay exact, the performance is found
 in single-precision floats and the change in double, rounding halves to even, as Common Lisp does."""
@@ -94,6 +96,7 @@ class Entrant:
     change: Any = 0  # a rated player's change; an unrated one's rating
     exact: Any = 0  # a rated player's change before rounding
     after: int = 0  # games counted after the tournament
+    simul: bool = False  # a simul's giver (`[&]`): rated by performance here, his list entry left as it is
 
     @property
     def elo(self) -> int:
@@ -357,6 +360,8 @@ def rate(entrants: list[Entrant], budget: Budget | None = None) -> tuple[int, li
     record_games(entrants)
     promotions: list[str] = []
     for n, e in enumerate(entrants):
+        if e.simul:
+            continue  # (the program's find-promotions passes over a giver)
         try:
             promotions_of(e.record.slots, e.elo, e.change, len(e.games), promotions)
         except ProgramError as exc:

@@ -1,9 +1,11 @@
 """One tournament rated by FESA's rating program (turnering.lisp), as `fesa rate` runs it: the players found in
 the list, the program's own checks of the games, the engine (program.py), the list after it and the program's
-printed table."""
+printed table. A simul's giver (`[&]`) is rated as the program rates him: as a newcomer, by his performance
+against the opponents whose lines name him, his list entry (if any) left as it is."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -46,18 +48,20 @@ def origin_of(records: list[Struct]) -> str:
     return "A" if america > europe else "E"
 
 
-def ranking(rounds: list[list[tuple[int, Fraction]]], macmahon: list[Fraction]) -> list[int]:
+def ranking(rounds: list[list[tuple[int, Fraction]]], macmahon: list[Fraction],
+            givers: Collection[int] = ()) -> list[int]:
     """The program's ranking of an American tournament, which it rates in that order (turnering.lisp, reorder):
     the lines' indices by points (MacMahon points included), SOS, SODOS and cumulative score, best first
     (`rounds`: each line's (opponent's number, 0 for none; score)). Players equal in all four come in reverse
     file order: CLISP's SORT merges with the program's predicate, `>=`, which puts the later of two equal
-    players first."""
+    players first. A simul giver's (`givers`: indices) MacMahon points count in his points, not in his cumulative
+    score."""
     pts = [mm + sum((score for _, score in line), Fraction(0)) for line, mm in zip(rounds, macmahon, strict=True)]
     sos, sodos, cum = [], [], []
-    for line, mm in zip(rounds, macmahon, strict=True):
+    for i, (line, mm) in enumerate(zip(rounds, macmahon, strict=True)):
         sos.append(sum((pts[o - 1] for o, _ in line if o), Fraction(0)))
         sodos.append(sum((score * pts[o - 1] for o, score in line if o), Fraction(0)))
-        running, total = Fraction(0), mm * len(line)
+        running, total = Fraction(0), Fraction(0) if i in givers else mm * len(line)
         for _, score in line:
             running += score
             total += running
@@ -79,14 +83,42 @@ def newcomer(entry: Any) -> Struct:
     return Struct("PLAYER", {**dict(SLOTS["PLAYER"]), **dict(zip(keys, values[:10], strict=True))})
 
 
+def giver_record(last: str, first: str) -> Struct:
+    """The entry the program makes for a simul's giver instead of looking him up: no games, no grade."""
+    home = Struct("HOME", {**dict(SLOTS["HOME"]), "NATIONALITY": ""})
+    return Struct("PLAYER", {**dict(SLOTS["PLAYER"]), "LAST-NAME": last, "FIRST-NAME": first,
+                             "NATIONALITY-LIST": [home], "GAMES": 0, "LAST-PLAYED": 0})
+
+
+FLIP = {"+": "-", "-": "+"}  # a handicap's side, seen from the other player
+
+
+def add_game(e: Entrant, other: Entrant, score: Fraction, side: str | None, code: str | None) -> None:
+    """One game of e's line; against a simul's giver, his too (turnering.lisp, calculate: pushed onto the giver's
+    games, which thus come last line first)."""
+    e.games.append((other, score, side, code))
+    if other.simul:
+        other.games.insert(0, (e, 1 - score, FLIP.get(side or ""), code))
+
+
+def giver_rounds(e: Entrant, entrants: list[Entrant]) -> list[tuple[int, Fraction]]:
+    """A simul giver's games as his line would have them, for ranking(): (opponent's number, score)."""
+    number = {id(x): n for n, x in enumerate(entrants, start=1)}
+    return [(number[id(g[0])], g[1]) for g in e.games]
+
+
 def rate_tournament(players: list[Struct], lines: list[tuple[str, str, list[tuple[int, str, str | None]]]],
-                    date: str, macmahon: list[Fraction] | None = None) -> Outcome:
+                    date: str, macmahon: list[Fraction] | None = None, givers: Collection[int] = ()) -> Outcome:
     """`lines`: the tournament's players in its order: last name, first name, and each round's (opponent's
     number, 0 for none; + - or =; the handicap as written, e.g. "+2p", or None); `macmahon`: each line's
-    MacMahon points (for an American tournament's ranking)."""
-    check_games(lines)
+    MacMahon points (for an American tournament's ranking); `givers`: the indices of a simul's givers' lines
+    (`[&]`, no rounds of their own)."""
+    check_games(lines, givers)
     entrants = []
     for n, (last, first, _) in enumerate(lines):
+        if n in givers:  # (turnering.lisp, find-players: a giver is not looked up in the list)
+            entrants.append(Entrant(giver_record(last, first), grade=f"   {'':3}", simul=True))
+            continue
         who = " ".join(x for x in (last, first) if x)
         record = next((p for p in players if p.slots["LAST-NAME"] == last and p.slots["FIRST-NAME"] == first), None)
         if record is None:
@@ -105,8 +137,8 @@ def rate_tournament(players: list[Struct], lines: list[tuple[str, str, list[tupl
             if opponent == 0:
                 continue
             score = SCORES[result]
-            e.games.append((entrants[opponent - 1], score, handicap[0] if handicap else None,
-                            handicap[1:] if handicap else None))
+            side, code = (handicap[0], handicap[1:]) if handicap else (None, None)
+            add_game(e, entrants[opponent - 1], score, side, code)
     origin = origin_of([e.record for e in entrants])
     for e in entrants:
         homes = e.record.slots["NATIONALITY-LIST"] or []
@@ -116,14 +148,15 @@ def rate_tournament(players: list[Struct], lines: list[tuple[str, str, list[tupl
                                "give the player's entry a :NATIONALITY-LIST (#S(HOME …))")
     order = list(range(len(lines)))
     if origin == "A":
-        order = ranking([[(o, SCORES.get(r, Fraction(0))) for o, r, _ in rounds] for _, _, rounds in lines],
-                        macmahon or [Fraction(0)] * len(lines))
+        order = ranking([giver_rounds(e, entrants) if e.simul else
+                         [(o, SCORES.get(r, Fraction(0))) for o, r, _ in rounds] for e, (_, _, rounds) in
+                         zip(entrants, lines, strict=True)], macmahon or [Fraction(0)] * len(lines), givers)
     try:
         passes, promotions = rate([entrants[i] for i in order])
     except ProgramError as exc:
         exc.player = None if exc.player is None else order[exc.player]  # (the line in the file)
         raise
-    last_played(entrants, date, origin)
+    last_played([e for e in entrants if not e.simul], date, origin)
     ordered = sorted(players, key=lambda p: -int(p.slots["ELO-NUMBER"] or 0))  # stable, as the program's
     numbers = [0] * len(order)
     for nr, i in enumerate(order, start=1):
@@ -134,16 +167,22 @@ def rate_tournament(players: list[Struct], lines: list[tuple[str, str, list[tupl
 GAMES_HINT = "correct the results (fesa check finds every such problem at once)"
 
 
-def check_games(lines: list[tuple[str, str, list[tuple[int, str, str | None]]]]) -> None:
+def check_games(lines: list[tuple[str, str, list[tuple[int, str, str | None]]]], givers: Collection[int] = ()) -> None:
     """The program's own checks of a tournament: every game is in both players' lines, worth one point between
     them, with the handicap given by one and received by the other. A no-show, `0#` (FESA's guide; the program
-    as published predates it and stops on it), is read as a round not played."""
+    as published predates it and stops on it), is read as a round not played. A game against a simul's giver
+    is in one line only, its handicap's side + or -."""
     for n, (last, first, rounds) in enumerate(lines):
-        for r, (opponent, result, handicap) in enumerate(rounds, start=1):
+        for r, (opponent, result, handicap) in enumerate([] if n in givers else rounds, start=1):
             if (result not in "+-=" and not (result == "#" and opponent == 0)) or not 0 <= opponent <= len(lines):
                 raise ProgramError(f"round {r} of {last} {first}: '{opponent}{result}' is not a game the program "
                                    "rates (an opponent's number, then + - or =)", n, GAMES_HINT)
             if opponent == 0:
+                continue
+            if opponent - 1 in givers:
+                if handicap and handicap[0] not in FLIP:
+                    raise ProgramError(f"round {r}: {last} {first}'s handicap against the simul giver (number "
+                                       f"{opponent}) says neither + (received) nor - (given)", n, GAMES_HINT)
                 continue
             other = lines[opponent - 1][2]
             back = other[r - 1] if r <= len(other) else None
@@ -171,7 +210,8 @@ def table(outcome: Outcome, name: str, date: str) -> list[str]:
     first = max((len(f) for f in firsts), default=0)
     handicaps = any(h for e in es for _, _, h in e.rounds)
     out = [f"{name} : {date}", f"{'Nr Name':<{last + first + 5}}Nat  Grade  ELO  " + "".join(
-        f" {n:2d} " + ("     " if handicaps else "") for n in range(1, len(es[0].rounds) + 1) if es) + " Pts   +/-"]
+        f" {n:2d} " + ("     " if handicaps else "") for n in range(1, len(es[min(1, len(es) - 1)].rounds) + 1)
+        if es) + " Pts   +/-"]
     for nr, (e, given) in enumerate(zip(es, firsts, strict=True), start=1):
         slots = e.record.slots
         homes = [h for h in slots["NATIONALITY-LIST"] or [] if isinstance(h, Struct)]
@@ -180,8 +220,8 @@ def table(outcome: Outcome, name: str, date: str) -> list[str]:
         rounds = " ".join(f"{numbers[o - 1] if o else 0:2d}{r}"
                           + (f"({h[0]}{h[1:]:2})" if h else "     " if handicaps else "")
                           for o, r, h in e.rounds)
-        played = sum(({"+": Fraction(1), "=": Fraction(1, 2)}.get(r, Fraction(0)) for _, r, _ in e.rounds),
-                     Fraction(0))
+        played = sum((g[1] for g in e.games) if e.simul else
+                     ({"+": Fraction(1), "=": Fraction(1, 2)}.get(r, Fraction(0)) for _, r, _ in e.rounds), Fraction(0))
         change = "" if e.unrated else f"{e.change:+4d}"
         out.append(f"{nr:2d} {str(slots['LAST-NAME']):<{last}} {given:<{first}} {nat:3} "
                    f"{e.grade} {elo:4d}{'*' if e.unrated else ' '} {rounds} {points(played):>3} {change}".rstrip())

@@ -8,6 +8,8 @@
 
 FESA's program reads the file as ISO 8859-1, ignores lines starting with ';' and numbers the players by
 line order; we tolerate what it tolerates (blank lines, a trailing blank line, handicap codes in capitals).
+A simul's giver has `[&]` for his results (nothing else in the brackets but spaces, as the program reads it):
+his games are those of the lines that name his number (docs/rulings.md#simul).
 The reader records what is there; validate.py judges it.
 """
 
@@ -70,6 +72,11 @@ class Line:
     extra: str = ""
     bad_tokens: tuple[tuple[int, str], ...] = field(default=(), compare=False)  # (round, text) not results
     line: int = field(default=0, compare=False)
+    simul: bool = False  # a simul's giver: `[&]`, his games in the lines that name him
+
+
+GIVER = "&"  # a simul giver's results, alone in the brackets
+GIVER_HINT = "a simul giver's line has [&] alone for its results: his games are in his opponents' lines"
 
 
 @dataclass(frozen=True)
@@ -181,7 +188,8 @@ def _player(number: int, text: str, shown: str, report: Report) -> Line | None:
         report.error(Location(shown, number), f"Player name longer than {MAX_NAME} characters.",
                      "shorten the name")  # read on, so that the rest of the file is checked too
     tokens, bad = [], []
-    for rnd, found in enumerate(re.finditer(r"\S+", m.group("results")), start=1):
+    giver = m.group("results").strip(" ") == GIVER  # (the program trims spaces only)
+    for rnd, found in enumerate(re.finditer(r"\S+", "" if giver else m.group("results")), start=1):
         word, col = found.group(), m.start("results") + found.start() + 1  # (the column in the line as read)
         t = _TOKEN.match(word)
         if t:
@@ -201,7 +209,7 @@ def _player(number: int, text: str, shown: str, report: Report) -> Line | None:
         first=m.group("first").strip(), nationality=(m.group("nat") or "").strip() or None,
         results=tuple(tokens), macmahon=macmahon,
         points=parse_points(m.group("points")) if m.group("points") else None,
-        extra=(m.group("extra") or "").strip(), bad_tokens=tuple(bad), line=number)
+        extra=(m.group("extra") or "").strip(), bad_tokens=tuple(bad), line=number, simul=giver)
 
 
 def points_text(value: Fraction) -> str:
@@ -226,7 +234,7 @@ def write(t: Tournament) -> str:
         parts.append(f"[{p.last}][{p.first}]")
         if p.nationality:
             parts.append(p.nationality)
-        results = f"[{' '.join(str(r) for r in p.results)}]"
+        results = f"[{GIVER}]" if p.simul else f"[{' '.join(str(r) for r in p.results)}]"
         if p.macmahon is not None:
             results += f"[{points_text(p.macmahon)}]"
         parts.append(results)

@@ -11,7 +11,7 @@ from collections.abc import Collection
 from fractions import Fraction
 
 from ..diagnostics import Location, Report
-from .turnering import HANDICAPS, Token, Tournament
+from .turnering import GIVER, GIVER_HINT, HANDICAPS, Line, Token, Tournament
 
 # docs/fesa-turnering.md#minimum-time-control: "Minimum time controls must be either: 30 minutes + 30 seconds
 # byoyomi, or 20 minutes + 40 seconds"
@@ -56,7 +56,8 @@ def validate(t: Tournament, shown: str, report: Report, rematches_allowed: bool 
 
     players = t.players
     n = len(players)
-    usual = Counter(len(p.results) for p in players).most_common(1)[0][0] if players else 0
+    played = [p for p in players if not p.simul]  # a simul's givers have no rounds of their own
+    usual = Counter(len(p.results) for p in played).most_common(1)[0][0] if played else 0
     for number, p in enumerate(players, start=1):
         here = at(p.line)
         expected = number
@@ -69,13 +70,13 @@ def validate(t: Tournament, shown: str, report: Report, rematches_allowed: bool 
         if p.nationality is not None and not (len(p.nationality) == 2 and p.nationality.isalpha()):
             report.error(here, f'Invalid nationality "{p.nationality}" for player #{number}.',
                          "use a two-letter country code, e.g. GB")
-        if len(p.results) != usual:
+        if len(p.results) != usual and not p.simul:
             count = len(p.results)
             report.error(here, f"Player #{number} has {count} round{'s' * (count != 1)}, the others have {usual}.",
                          "give every player one result per round (0- for a round not played)")
         for rnd, word in p.bad_tokens:
             report.error(here, f'Invalid result "{word}" for player #{number} in round {rnd}.',
-                         "write <opponent><+|-|=|#>, e.g. 2+ or 0-")
+                         GIVER_HINT if GIVER in word else "write <opponent><+|-|=|#>, e.g. 2+ or 0-")
         seen: dict[int, int] = {}
         for rnd, tok in enumerate(p.results, start=1):
             if tok.result == "?":
@@ -101,6 +102,12 @@ def validate(t: Tournament, shown: str, report: Report, rematches_allowed: bool 
                 report.error(here, f"Player #{number} meets player #{tok.opponent} twice "
                              f"(rounds {seen[tok.opponent]} and {rnd}).", "correct the opponent numbers")
             seen.setdefault(tok.opponent, rnd)
+            if players[tok.opponent - 1].simul:
+                if tok.result not in "+-=":
+                    report.error(here, f"Player #{number} has {tok.result} against the simul giver "
+                                 f"#{tok.opponent} in round {rnd}.", "a game against a giver is won (+), lost (-) "
+                                 "or drawn (=); a game not played is 0-")
+                continue  # the giver's side of the game is this one, turned round (FESA's program)
             if tok.opponent < number:
                 continue  # each pair is compared once, from the lower number
             other = players[tok.opponent - 1].results
@@ -119,10 +126,18 @@ def validate(t: Tournament, shown: str, report: Report, rematches_allowed: bool 
                              f"#{tok.opponent} in round {rnd}.",
                              "the giver writes (-code), the receiver (+code), with the same code")
         if p.points is not None and not p.bad_tokens:
-            total = sum((POINTS.get(tok.result, Fraction(0)) for tok in p.results), p.macmahon or Fraction(0))
+            scores = (giver_scores(players, number) if p.simul
+                      else [POINTS.get(t.result, Fraction(0)) for t in p.results])
+            total = sum(scores, p.macmahon or Fraction(0))
             if total != p.points:
                 report.error(here, f"Player #{number} has {_num(p.points)} points, but the results give "
                              f"{_num(total)}.", "correct the results or the points")
+
+
+def giver_scores(players: tuple[Line, ...], number: int) -> list[Fraction]:
+    """A simul giver's score in each game against him: one less his opponent's."""
+    return [1 - POINTS[t.result] for p in players if not p.simul for t in p.results
+            if t.opponent == number and t.result in "+-="]
 
 
 def _invalid_handicap(tok: Token) -> bool:

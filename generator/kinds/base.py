@@ -171,13 +171,17 @@ class EventKind:
                           givers: list[GiverResult]) -> dict[PlayerId, Fraction]:
         return points_by_place(rule, res.final)
 
-    def fesa_reason(self) -> str:
-        """Why FESA cannot rate this kind of event, whatever its game ('' when it can)."""
+    def fesa_reason(self, event: Event) -> str:
+        """Why FESA cannot rate this event of this kind, whatever its game ('' when it can)."""
         return ""
 
-    def fesa_reasons(self) -> tuple[str, str]:
-        """Why FESA cannot rate the event's game, and its kind of event ('' when it can)."""
-        return self.game.fesa_reason(), self.fesa_reason()
+    def fesa_reasons(self, event: Event) -> tuple[str, str]:
+        """Why FESA cannot rate the event's game, and the event as its kind has it ('' when it can)."""
+        return self.game.fesa_reason(), self.fesa_reason(event)
+
+    def fesa_givers(self, event: Event) -> tuple[PlayerId, ...]:
+        """The players FESA's file names as a simul's givers (`[&]` lines): none but in a simul."""
+        return ()
 
     # Pairing
     def pair(self, req: PairRequest) -> Proposal:

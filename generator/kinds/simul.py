@@ -29,7 +29,8 @@ class Simul(EventKind):
     has_standings = False
 
     def read_keys(self, fields: Fields, report: Report) -> SimulSetup:
-        return SimulSetup(_read_givers(fields, report))
+        givers = _read_givers(fields, report)
+        return SimulSetup(givers, fields.flag("fesa_rated") is True)
 
     def seated(self, game: Board) -> tuple[Ref, ...]:
         return (game.gote,)  # the giver plays many boards (checked below)
@@ -64,8 +65,14 @@ class Simul(EventKind):
                 pts[g.giver] = pts.get(g.giver, Fraction(0)) + simul.giver_points(g.share)
         return pts
 
-    def fesa_reason(self) -> str:
-        return "in a simul a giver plays many games in one round, which a turnering.txt cannot hold"
+    def fesa_reason(self, event: Event) -> str:
+        """docs/rulings.md#simul: not FESA-rated unless the organizers mark it so (`fesa_rated: true`)."""
+        if setup_of(event).fesa_rated:
+            return ""
+        return "a simul is not sent to FESA unless the organizers mark it so (fesa_rated: true in event.yaml)"
+
+    def fesa_givers(self, event: Event) -> tuple[PlayerId, ...]:
+        return tuple(g.ref.id for g in setup_of(event).givers)
 
     def pair(self, req: PairRequest) -> Proposal:
         return _pair(req)

@@ -46,7 +46,8 @@ def compute(loaded: Loaded) -> None:
     ratings = Ratings(data.players, {f.id: f.fesa_list for f in data.festivals if f.fesa_list})
     for e in sorted(data.events(), key=lambda e: (e.end or e.start or dt.date.min, e.start or dt.date.min, e.path)):
         kind = kind_of(e)
-        rated = ratings.rate(e, loaded.results[e.path], kind.fesa_reasons(), kind.fesa_file_as_written)
+        rated = ratings.rate(e, loaded.results[e.path], kind.fesa_reasons(e), kind.fesa_file_as_written,
+                             kind.fesa_givers(e))
         if rated is not None:
             loaded.ratings[e.path] = rated
     loaded.unlisted = list(ratings.unlisted)
@@ -79,14 +80,14 @@ def compute(loaded: Loaded) -> None:
 def fesa_file(event: Event, res: EventResults, data: DataSet, report: Report) -> FesaFile:
     """Build the event's turnering.txt and put it through FESA's checks, as the rating officer will."""
     kind = kind_of(event)
-    exported, reason = export.rating_status(event, res.completed, *kind.fesa_reasons())
+    exported, reason = export.rating_status(event, res.completed, *kind.fesa_reasons(event))
     if kind.fesa_file_as_written:  # checked as it was read; offered and sent as the organizer wrote it
         return FesaFile(exported, reason, event.original)
     if not exported:
         return FesaFile(False, reason)
     festival = next((f for f in data.festivals if f.id == event.festival_id), None)
     listed = {(str(e.slots["LAST-NAME"]), str(e.slots["FIRST-NAME"])) for e in (festival.fesa_list if festival else ())}
-    t = export.tournament(event, res, data.players, report, listed)
+    t = export.tournament(event, res, data.players, report, listed, kind.fesa_givers(event))
     if t is None:
         return FesaFile(False, "a name cannot be written in ISO 8859-1, FESA's character set")
     content = turnering.write(t).encode(turnering.ENCODING)

@@ -52,6 +52,11 @@ def read_fesa_tournament(folder: Path, registry: dict[str, Player], report: Repo
     if t is None:
         return None
     fesa_validate(t, shown, report, rematches_allowed=options.rematches)
+    for line in t.players:
+        if line.simul:  # (FESA's program rates it; as an event here it would be a Swiss without the giver's games)
+            report.error(Location(shown, line.line), "a simul's giver ([&]): a tournament given only as "
+                         "turnering.txt is read as a Swiss, and a simul is not one",
+                         "write the simul as an event.yaml with format: simul (docs/rulings.md#simul)")
     if len(report.errors) > before:
         return None  # the file's own problems are reported; its games cannot be trusted
 
