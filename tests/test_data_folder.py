@@ -79,9 +79,10 @@ def test_new_with_every_kind_of_event_checks_builds_and_pairs(tmp_path: Path):
     assert built.returncode == 0, built.stderr
     # The name with its colon and '#' is the festival's name, not YAML syntax or a comment.
     assert "Leiden: Spring #1" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
-    # The starter's simul giver is no professional: the rules say nothing of one (no name-less "(professional)").
+    # The starter's simul giver is no professional: the rules say nothing of one (no name-less "(professional)");
+    # and the simul is not marked FESA-rated (docs/rulings.md#simul), which its rules page says.
     rules = (tmp_path / "site" / "2027-leiden-spring-1" / "simul" / "rules" / "index.html").read_text("utf-8")
-    assert "a giver plays many games" in rules and "(professional)" not in rules
+    assert "a simul is not sent to FESA unless the organizers mark it so" in rules and "(professional)" not in rules
     # The programme has every session's time (the starter's schedules), and names no lesson it does not have.
     programme = (tmp_path / "site" / "2027-leiden-spring-1" / "programme" / "index.html").read_text("utf-8")
     assert "Time not given" not in programme and "<strong>10:00</strong>" in programme
