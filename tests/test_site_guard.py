@@ -178,3 +178,36 @@ def test_no_page_and_none_of_the_sites_scripts_asks_for_anything_outside_the_sit
     for name in scripts:
         code = (site / name).read_text(encoding="utf-8")
         assert not re.search(r"[a-z]+://|[\"'`]//", code), name
+
+
+TH = re.compile(r"<th\b([^>]*)>(.*?)</th>", re.S)
+NAMED = re.compile(r'\baria-label="[^"]*\S[^"]*"')
+
+
+def test_every_header_cell_of_every_page_has_a_name(demo_build):
+    """No <th> is empty: a screen reader reads each column's name (a column without a visible heading, such as
+    the result between the two players, has a visually hidden one or an aria-label)."""
+    site, _ = demo_build
+    empty = []
+    checked = 0
+    for page in pages(site):
+        for attrs, inner in TH.findall(page.read_text(encoding="utf-8")):
+            checked += 1
+            if not unescape(TAG.sub("", inner)).strip() and not NAMED.search(attrs):
+                empty.append(f"{page.relative_to(site)}: <th{attrs}>{inner}</th>")
+    assert empty == []
+    assert checked > 2_000  # every round, standings and player page has header cells: the check did run
+
+
+SCROLL_BOX = re.compile(r'<div class="bracket"[^>]*>')
+
+
+def test_every_scroll_box_in_the_markup_is_reachable_by_keyboard_and_named(demo_build):
+    """A box of the page that scrolls sideways by itself (the knock-out bracket; the tables' boxes are the theme's,
+    named by assets/tables.js) takes the keyboard's focus, so that the arrow keys scroll it, and is a named
+    region."""
+    site, _ = demo_build
+    boxes = [(page, tag) for page in pages(site) for tag in SCROLL_BOX.findall(page.read_text(encoding="utf-8"))]
+    assert boxes  # the demo's knock-out has its bracket
+    for page, tag in boxes:
+        assert 'tabindex="0"' in tag and 'role="region"' in tag and NAMED.search(tag), (page, tag)
