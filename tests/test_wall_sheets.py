@@ -294,3 +294,19 @@ def test_the_simul_has_its_wall_sheets(demo_build):
     cells = [text_of(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", names)]
     assert cells[cells.index("Nakao, Osamu") + 1] == "boards 1–8"
     assert cells[cells.index("Dvořák, Petr") + 1:cells.index("Dvořák, Petr") + 3] == ["9", "☖"]
+
+
+@pytest.mark.build
+def test_every_sheets_qr_code_says_what_it_leads_to(long_site):
+    """Built with the site's address: on every sheet the QR code is a picture with a text alternative that names
+    the page it leads to (a screen reader says more than "image")."""
+    sheets = [p for p in long_site.rglob("*.html") if p.parent.name.startswith("print-")]
+    assert len(sheets) >= 3  # the round's two sheets and the event's standings
+    for page in sheets:
+        html = page.read_text(encoding="utf-8")
+        codes = re.findall(r'<span class="sheet-qr"[^>]*>\s*(<svg\b[^>]*>)', html)
+        assert codes, page
+        for svg in codes:
+            label = re.search(r'\baria-label="([^"]*)"', svg)
+            assert 'role="img"' in svg and label, (page, svg)
+            assert SITE_URL + "long/open/" in label.group(1), (page, label.group(1))

@@ -39,7 +39,9 @@ def qr(site_url: str, target: str) -> Markup:
     address = site_url.rstrip("/") + "/" + url(target, "index.md")
     code = segno.make(address, error="m", micro=False)
     svg = code.svg_inline(scale=1, border=2, dark="#000", light="#fff", omitsize=True)
-    return Markup('<span class="sheet-qr" title="{}">').format(address) + Markup(svg) + Markup("</span>")
+    named = Markup('<svg role="img" aria-label="QR code leading to {}" ').format(address)
+    svg = named + Markup(svg.removeprefix("<svg "))  # a picture with a text alternative, for screen readers
+    return Markup('<span class="sheet-qr" title="{}">').format(address) + svg + Markup("</span>")
 
 
 def round_sheets(r: RendererBase, event: Event, res: EventResults, rnd: Round, site_url: str,
