@@ -419,7 +419,8 @@ def test_wide_results_tables_keep_the_number_and_the_name_in_place(phone: Watche
 
 # For each table of the page's text: is it wider than the box it scrolls in (found here on its own: the nearest
 # ancestor that scrolls sideways), does a visible line right above that box say so, and do the columns it marks
-# sticky stay in place (position: sticky)?
+# sticky stay in place (position: sticky)? Is the box reachable by keyboard (tabindex 0, so that the arrow keys
+# scroll it in every browser) and a region with a name?
 TABLES = """() => [...document.querySelectorAll('article table')].map((t, i) => {
   let box = t;
   while (box && box !== document.body && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) {
@@ -432,17 +433,21 @@ TABLES = """() => [...document.querySelectorAll('article table')].map((t, i) => 
   const n = Number(t.dataset.sticky || 0);
   const row = t.querySelector('tbody tr');
   const stuck = !row || [...row.children].slice(0, n).every(c => getComputedStyle(c).position === 'sticky');
-  return {i, wide, seen: !!seen, stuck, head: t.querySelector('th') ? t.querySelector('th').innerText : ''};
+  const keyed = !wide || (box.getAttribute('tabindex') === '0' && box.getAttribute('role') === 'region'
+    && (box.getAttribute('aria-label') || '').trim() !== '');
+  return {i, wide, seen: !!seen, stuck, keyed,
+          head: t.querySelector('th') ? t.querySelector('th').innerText : ''};
 })"""
 
 
 def test_every_wide_table_on_every_page_says_it_scrolls_on_a_phone(browser: Browser, demo_build):
     """Every page of the demo site at 375 px: a table with columns hidden to the right has a visible line above
-    it that says it scrolls; its number and name columns (data-sticky) stay; the page never scrolls sideways."""
+    it that says it scrolls; its number and name columns (data-sticky) stay; its box takes the keyboard's focus
+    and is a named region; the page never scrolls sideways."""
     site, _ = demo_build
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
-    unsignalled, loose, sideways, wide = [], [], [], 0
+    unsignalled, loose, unreachable, sideways, wide = [], [], [], [], 0
     with serving(site) as url:
         paths = sorted(p.relative_to(site).parent.as_posix() for p in site.rglob("index.html"))
         assert len(paths) > 200
@@ -455,10 +460,12 @@ def test_every_wide_table_on_every_page_says_it_scrolls_on_a_phone(browser: Brow
                     unsignalled.append(f"{path}: table {t['i']} ({t['head']})")
                 if not t["stuck"]:
                     loose.append(f"{path}: table {t['i']} ({t['head']})")
+                if not t["keyed"]:
+                    unreachable.append(f"{path}: table {t['i']} ({t['head']})")
             if page.evaluate("document.documentElement.scrollWidth") > PHONE["width"]:
                 sideways.append(path)
     context.close()
-    assert unsignalled == [] and loose == [] and sideways == []
+    assert unsignalled == [] and loose == [] and unreachable == [] and sideways == []
     assert wide > 100  # standings, crosstables, rounds, the Grand Prix, the simul: the check met wide tables
 
 

@@ -13,6 +13,29 @@
     var more = scroller.scrollLeft + scroller.clientWidth < scroller.scrollWidth - 1;
     scroller.classList.toggle("more-right", more);
   }
+  // A box that scrolls takes the keyboard's focus (the arrow keys then scroll it, in every browser) and is a
+  // region named after the table: its caption, or else the heading above it.
+  function name(table) {
+    var caption = table.querySelector("caption");
+    if (caption && caption.textContent.trim()) return caption.textContent.trim();
+    var headings = document.querySelectorAll(".md-typeset h1, .md-typeset h2, .md-typeset h3");
+    var found = "";
+    headings.forEach(function (h) {
+      if (h.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING) found = h.textContent.trim();
+    });
+    return found ? "Table: " + found.replace(/\s*¶$/, "") : "Table";
+  }
+  function keys(scroller, table, wide) {
+    if (wide) {
+      scroller.setAttribute("tabindex", "0");
+      scroller.setAttribute("role", "region");
+      scroller.setAttribute("aria-label", name(table));
+    } else if (scroller.getAttribute("role") === "region") {
+      scroller.removeAttribute("tabindex");
+      scroller.removeAttribute("role");
+      scroller.removeAttribute("aria-label");
+    }
+  }
   function mark() {
     document.querySelectorAll(".md-typeset table").forEach(function (table) {
       var scroller = box(table);
@@ -30,6 +53,7 @@
         cue.remove();
       }
       scroller.classList.toggle("scrolls", wide);
+      keys(scroller, table, wide);
       edge(scroller);
     });
   }
