@@ -15,7 +15,7 @@ from ..model import Event, Outcome, Player, TeamSetup
 from ..pipeline import Loaded
 from ..rules.festival_elo import grade_name
 from ..rules.tiebreaks import TIEBREAKS
-from .live import live
+from .pending import live
 from .paths import SearchEntry, event_page, player_page, team_page
 from .text import Heading, date_range, headings, link, long_date, points, shown, signed
 
