@@ -14,7 +14,7 @@ from ..model import Outcome, Player
 from ..kinds import kind_of
 from ..rules.festival_elo import grade_name
 from ..pipeline.calendar import player_feeds
-from . import calendar, live, now
+from . import calendar, now, pending
 from . import rating as rating_preview
 from .base import RendererBase
 from .kinds import pages_of
@@ -94,7 +94,7 @@ class PlayerPages(RendererBase):
                     Markup(" ({}): not ranked, in {} of its events ").format(festival.name, len(per)) + Markup(
                            f"({gp.min_events} needed)."))
         coming = now.next_games(self, self.data.festivals)
-        coming_live = live.next_game_lines([(e, r) for f in self.data.festivals for e in f.events
+        coming_live = pending.next_game_lines([(e, r) for f in self.data.festivals for e in f.events
                                             if (r := now.pending_round(e)) is not None])
         feeds = set(player_feeds(self.loaded))  # the players with a calendar feed
         index = []
