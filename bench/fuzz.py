@@ -217,19 +217,24 @@ OUTCOMES = ("clean", "located", "unlocated", "traceback", "hang", "memory", "wri
 
 # --- checking ------------------------------------------------------------------------------------------------------
 
+def lay_out(root: Path, files: dict[str, bytes]) -> None:
+    """The tree's files under `root`: a folder or a link (to a file outside) where the edit put one."""
+    for name, data in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if data == FOLDER:
+            path.mkdir(exist_ok=True)
+        elif data == LINK:
+            path.symlink_to("/etc/hostname")
+        else:
+            path.write_bytes(data)
+
+
 def check_tree(files: dict[str, bytes]) -> tuple[str, str]:
     """Writes the tree to a temporary folder and checks it in this process: (outcome, an example)."""
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "data"
-        for name, data in files.items():
-            path = root / name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            if data == FOLDER:
-                path.mkdir(exist_ok=True)
-            elif data == LINK:
-                path.symlink_to("/etc/hostname")
-            else:
-                path.write_bytes(data)
+        lay_out(root, files)
         loaded = load(root)
         errors = loaded.report.errors
         for d in loaded.report.diagnostics:
@@ -305,15 +310,7 @@ def run_writer(writer: bytes, files: dict[str, bytes], outcome: str, detail: str
     command, _, how = writer.decode().partition(":")
     with tempfile.TemporaryDirectory() as tmp:
         root, outside = Path(tmp) / "data", Path(tmp) / "outside"
-        for name, data in files.items():
-            path = root / name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            if data == FOLDER:
-                path.mkdir(exist_ok=True)
-            elif data == LINK:
-                path.symlink_to("/etc/hostname")
-            else:
-                path.write_bytes(data)
+        lay_out(root, files)
         (outside / "folder").mkdir(parents=True)
         (outside / "workflow.yaml").write_bytes(OUTSIDE_TEXT)
         os.mkfifo(outside / "pipe")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import os
 import subprocess
 import sys
 import textwrap
@@ -106,9 +107,12 @@ def problems(root: Path) -> tuple[list[str], list[str]]:
     return [x for x in lines if ": error: " in x], [x for x in lines if ": warning: " in x]
 
 
-def build_site(data: Path, site: Path) -> subprocess.CompletedProcess[str]:
-    """The README's build, for real: check, then mkdocs build --strict."""
-    return run_generator("build", "--data", str(data), "--site-dir", str(site))
+def build_site(data: Path, site: Path, site_url: str = "") -> subprocess.CompletedProcess[str]:
+    """The README's build, for real: check, then mkdocs build --strict; with `site_url`, as the workflow builds
+    (BANZUKE_SITE_URL: the wall sheets' QR codes)."""
+    env = {**os.environ, "BANZUKE_SITE_URL": site_url} if site_url else None
+    return subprocess.run([sys.executable, "-m", "generator", "build", "--data", str(data), "--site-dir", str(site)],
+                          check=False, capture_output=True, text=True, cwd=ROOT, env=env)
 
 
 @pytest.fixture(scope="module")

@@ -26,6 +26,16 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
+def export_and_rate(root: Path, tmp_path: Path) -> None:
+    """The festival's turnering.txt exported, then rated by `fesa rate` from its list into tmp_path/after."""
+    out = run_generator("fesa", "export", "--data", str(root), "--out", str(tmp_path / "fesa"))
+    assert out.returncode == 0, out.stderr
+    (turnering,) = (tmp_path / "fesa").iterdir()
+    res = run_generator("fesa", "rate", str(root / "cup" / "before.lisp"), str(turnering), "--out",
+                        str(tmp_path / "after"))
+    assert res.returncode == 0, res.stderr
+
+
 def test_an_anonymised_list_with_empty_first_names_works(datadir, tmp_path):
     # FESA's anonymised lists name players N<number> with an empty first name: Adams is "N12" there, and in
     # players.yaml (no given name). He starts from his list entry (1850, not players.yaml's 1800), and the event
@@ -38,12 +48,7 @@ def test_an_anonymised_list_with_empty_first_names_works(datadir, tmp_path):
     assert loaded.ratings["cup/open"].changes["adams-amy"].before == 1850
     assert loaded.fesa["cup/open"].exported and b"[N12][]" in loaded.fesa["cup/open"].content
     # fesa rate takes the exported file with the same list.
-    out = run_generator("fesa", "export", "--data", str(root), "--out", str(tmp_path / "fesa"))
-    assert out.returncode == 0, out.stderr
-    (turnering,) = (tmp_path / "fesa").iterdir()
-    res = run_generator("fesa", "rate", str(root / "cup" / "before.lisp"), str(turnering), "--out",
-                        str(tmp_path / "after"))
-    assert res.returncode == 0, res.stderr
+    export_and_rate(root, tmp_path)
     # Without the list, a player with no given name still needs one for FESA.
     (root / "cup" / "festival.yaml").write_text((root / "cup" / "festival.yaml").read_text().replace(
         "fesa_list: before.lisp\n", ""))
@@ -114,12 +119,7 @@ def test_an_american_table_shortens_first_names(tmp_path):
 def test_the_preview_of_an_american_event_agrees_with_fesa_rate(datadir, tmp_path):
     root = with_list(datadir, LIST.replace("#\\E", "#\\A"))
     rated = load_clean(root).ratings["cup/open"].changes
-    out = run_generator("fesa", "export", "--data", str(root), "--out", str(tmp_path / "fesa"))
-    assert out.returncode == 0, out.stderr
-    (turnering,) = (tmp_path / "fesa").iterdir()
-    res = run_generator("fesa", "rate", str(root / "cup" / "before.lisp"), str(turnering), "--out",
-                        str(tmp_path / "after"))
-    assert res.returncode == 0, res.stderr
+    export_and_rate(root, tmp_path)
     after = elos(tmp_path / "after")
     names = {"adams-amy": "Adams", "baker-ben": "Baker", "clark-cy": "Clark", "dean-dora": "Dean", "evil": "Evil"}
     assert {pid: after[last] for pid, last in names.items()} == {pid: c.after for pid, c in rated.items()}

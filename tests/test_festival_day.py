@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .conftest import DEMO, ROOT, build_site
+from .conftest import DEMO, build_site
 
 RESULT = re.compile(r", (?:1-0|0-1|½-½)\]")
 
@@ -144,15 +144,10 @@ def _big_round(root: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def big_site(tmp_path_factory) -> Path:
-    import os
-    import subprocess
-    import sys
     root = tmp_path_factory.mktemp("big")
     data = _big_round(root)
     site = root / "site"
-    env = {**os.environ, "BANZUKE_SITE_URL": SITE_URL}
-    built = subprocess.run([sys.executable, "-m", "generator", "build", "--data", str(data), "--site-dir", str(site)],
-                           cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    built = build_site(data, site, SITE_URL)
     assert built.returncode == 0, built.stderr
     return site
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from .conftest import MINI, ROOT
+from .conftest import MINI, ROOT, build_site
 from .support import free_port, serving
 from .test_festival_day import pending, text_of  # noqa: F401  (the demo with two rounds being played)
 from .test_preview import wait_for
@@ -61,9 +61,7 @@ def _long_site(root: Path, site_url: str = SITE_URL) -> Path:
     (data / "long/open/round-1.yaml").write_text("date: 2025-06-07\ntime: \"10:00\"\ngames:\n" + "".join(
         f"  - [{players[n]}, {players[n + 30]}, 1-0]\n" for n in range(30)), encoding="utf-8")
     site = root / "site"
-    env = {**os.environ, "BANZUKE_SITE_URL": site_url}
-    built = subprocess.run([sys.executable, "-m", "generator", "build", "--data", str(data), "--site-dir", str(site)],
-                           cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    built = build_site(data, site, site_url)
     assert built.returncode == 0, built.stderr
     return site
 
