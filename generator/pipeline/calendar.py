@@ -8,6 +8,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from ..model import DataSet, Event, Festival, Outcome, PlayerId, ProgrammeItem, Round, TeamSetup
+from ..rules.round_times import clock
 from .loaded import Loaded
 
 FEED_DAYS = 366  # a player's feed holds the festivals that end at most this many days before the data's latest day
@@ -65,14 +66,6 @@ class Entry:
     when: When
     festival: Festival
     event: Event
-
-
-def clock(text: str) -> tuple[dt.time | None, dt.time | None]:
-    """"10:00" or "20:00-22:30" (as the readers accept them) as a start and an end; ("", …) gives no time."""
-    if not text:
-        return None, None
-    parts = [dt.time(int(h), int(m)) for h, m in (p.strip().split(":") for p in text.replace("–", "-").split("-"))]
-    return parts[0], parts[1] if len(parts) > 1 else None
 
 
 def one_day(event: Event) -> dt.date | None:

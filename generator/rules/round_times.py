@@ -8,14 +8,14 @@ schedule is one item that names no round (a simul's session) plays it then."""
 from __future__ import annotations
 
 import re
-from datetime import date
+import datetime as dt
 
 from ..model import Event
 
 ROUNDS = re.compile(r"\brounds?\s+([1-9][0-9]*)(?:\s*[-–]\s*([1-9][0-9]*))?(?![0-9])", re.IGNORECASE)
 
 
-def round_time(event: Event, number: int) -> tuple[date | None, str]:
+def round_time(event: Event, number: int) -> tuple[dt.date | None, str]:
     """Round `number`'s day and start time ("HH:MM", or "" when the schedule gives none); (None, "") when the
     schedule does not say when it is played."""
     for item in event.schedule:
@@ -33,7 +33,15 @@ def round_time(event: Event, number: int) -> tuple[date | None, str]:
     return None, ""
 
 
+def clock(text: str) -> tuple[dt.time | None, dt.time | None]:
+    """"10:00" or "20:00-22:30" (as the readers accept them) as a start and an end; ("", …) gives no time."""
+    if not text:
+        return None, None
+    parts = [dt.time(int(h), int(m)) for h, m in (p.strip().split(":") for p in text.replace("–", "-").split("-"))]
+    return parts[0], parts[1] if len(parts) > 1 else None
+
+
 def _start(span: str) -> str:
     """"9:45" -> "09:45"; "20:00-22:30" -> "20:00"."""
-    start = span.split("-")[0].strip()
-    return start.zfill(5) if start else ""
+    start, _ = clock(span)
+    return f"{start:%H:%M}" if start else ""
