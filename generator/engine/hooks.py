@@ -33,8 +33,13 @@ from generator.render.site import render_site, with_problems
 from generator.render.site import nav_labels, varying_labels
 
 
+THEME = Path(__file__).parent / "theme"  # the theme's templates as Banzuke overrides them (before any of mkdocs.yml)
+
+
 def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
     build = of(config)
+    if str(THEME) not in config.theme.dirs:
+        config.theme.dirs.insert(0, str(THEME))
     loaded = build.loaded or load(build.data)
     if not loaded.ok:
         if build.preview is None:

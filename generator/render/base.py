@@ -10,14 +10,14 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from ..countries import country_name
 from ..model import Event, Outcome, Player, TeamSetup
 from ..pipeline import Loaded
 from ..rules.festival_elo import grade_name
 from ..rules.tiebreaks import TIEBREAKS
+from . import i18n
 from .pending import live
 from .paths import SearchEntry, event_page, player_page, team_page
-from .text import Heading, date_range, headings, link, long_date, points, shown, signed
+from .text import Heading, country_name, date_range, headings, link, long_date, points, shown, signed
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -67,7 +67,13 @@ HANDICAP_KEY = "L lance, B bishop, R rook, RL rook and lance, 2P … 6P pieces" 
 def _env() -> Environment:
     """The templates, compiled once per process (a live preview renders the site at every save)."""
     env = Environment(loader=FileSystemLoader(TEMPLATES), finalize=shown, undefined=StrictUndefined,
-                      keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=True)
+                      keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=True,
+                      extensions=["jinja2.ext.i18n"])
+    # Texts through the current language's catalogue (i18n.speaking): `_("…")`, `_("… %(n)s", n=…)` (the values
+    # escaped, the message not), `ngettext`, `pgettext`, and `{% trans %}` blocks with their white space trimmed.
+    env.install_gettext_callables(i18n._, i18n.ngettext, newstyle=True,  # type: ignore[attr-defined]
+                                  pgettext=i18n.pgettext, npgettext=i18n.npgettext)
+    env.policies["ext.i18n.trimmed"] = True
     env.globals.update(link=link, points=points, long_date=long_date, date_range=date_range, grade_name=grade_name,
                        country_name=country_name, TIEBREAKS=TIEBREAKS, Outcome=Outcome, signed=signed,
                        HANDICAP_KEY=HANDICAP_KEY, live=live)

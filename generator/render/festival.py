@@ -7,7 +7,6 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from ..countries import country_name
 from ..model import Event, Festival
 from ..pipeline import awarded, festival_prizes
 from ..pipeline.calendar import sessions
@@ -16,7 +15,7 @@ from .base import RendererBase, Site
 from .kinds import pages_of
 from .paths import SearchEntry, event_page, player_page, round_page
 from .now import now_blocks
-from .text import date_range, link
+from .text import country_name, date_range, link
 
 class FestivalPages(RendererBase):
     """The Renderer's festival pages and navigation."""

@@ -9,7 +9,6 @@ from typing import Any
 from markupsafe import Markup
 
 from ..rules import promotion
-from ..countries import country_name
 from ..model import Outcome, Player
 from ..kinds import kind_of
 from ..rules.festival_elo import grade_name
@@ -19,7 +18,7 @@ from . import rating as rating_preview
 from .base import RendererBase
 from .kinds import pages_of
 from .paths import SearchEntry, event_page, giver_page, player_page, round_page
-from .text import link, points, spellings
+from .text import country_name, link, points, spellings
 
 class PlayerPages(RendererBase):
     """The Renderer's player pages and the promotion page."""

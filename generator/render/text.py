@@ -18,11 +18,16 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from ..names import unaccented
-from ..numbers import points
+from babel.dates import format_date, format_interval
+from babel.numbers import format_decimal
 
-__all__ = ["Heading", "date_range", "esc", "escape_text", "headings", "json_text", "link", "long_date", "md", "shown",
-           "number", "points", "slugify", "spellings", "url"]
+from ..countries import country_name as english_country_name
+from ..names import unaccented
+from ..numbers import points as english_points
+from .i18n import SOURCE, current
+
+__all__ = ["Heading", "country_name", "date_range", "esc", "escape_text", "headings", "json_text", "link", "long_date",
+           "md", "shown", "number", "points", "slugify", "spellings", "url"]
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]|{}#!])")
 
@@ -99,14 +104,50 @@ def link(text: object, target: str, page: str, anchor: str = "") -> Markup:
     return Markup(f'<a href="{html.escape(href)}">{esc(text)}</a>')
 
 
+def points(value: Fraction) -> str:
+    """Points as the reader's language writes them: 5½ in English (halves are what shogi scores are made of),
+    with the language's decimal sign elsewhere (5,5 in German, 5.5 in Japanese)."""
+    code = current().code
+    if code == SOURCE:
+        return english_points(value)
+    key = (code, value.numerator, value.denominator)
+    known = _SHOWN.get(key)
+    if known is None:
+        if value.denominator & (value.denominator - 1) == 0:  # exact as a decimal: halves, quarters
+            known = format_decimal(Decimal(value.numerator) / value.denominator, format="#,##0.##",
+                                   locale=current().locale)
+        else:
+            known = english_points(value)
+        known = known.replace("-", "−")
+        if len(_SHOWN) < 100_000:
+            _SHOWN[key] = known
+    return known
+
+
+_SHOWN: dict[tuple[str, int, int], str] = {}
+
+
+def country_name(code: str) -> str:
+    """A country's short name in the reader's language (CLDR's), from its ISO code."""
+    if current().code == SOURCE:
+        return english_country_name(code)
+    return current().locale.territories.get(code) or english_country_name(code)
+
+
 def long_date(day: dt.date | None) -> str:
-    return f"{day:%A} {day.day} {day:%B %Y}" if day else ""
+    if not day:
+        return ""
+    if current().code == SOURCE:
+        return f"{day:%A} {day.day} {day:%B %Y}"
+    return format_date(day, "full", locale=current().locale)
 
 
 def date_range(start: dt.date | None, end: dt.date | None, year: bool = True) -> str:
     """'25–27 August 2000'; without the year ('25–27 August') where a heading above already gives it."""
     if start is None:
         return ""
+    if current().code != SOURCE:
+        return format_interval(start, end or start, "yMMMMd" if year else "MMMMd", locale=current().locale)
     y = " %Y" if year else ""
     if end is None or end == start:
         return f"{start.day} {start:%B{y}}"
@@ -205,6 +246,8 @@ def signed(n: int | Fraction) -> str:
 def percent(share: Fraction) -> str:
     """7/8 -> '87.5 %' (to a tenth, from the exact fraction)."""
     value = (Decimal(share.numerator) * 100 / Decimal(share.denominator)).quantize(Decimal("0.1"))
+    if current().code != SOURCE:
+        return format_decimal(value, format="#,##0.0", locale=current().locale) + "\u00a0%"
     return f"{value} %"
 
 
