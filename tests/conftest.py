@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parent.parent
 MINI = ROOT / "tests" / "fixtures" / "mini"
 DEMO = ROOT / "tests" / "fixtures" / "demo"  # the demo festival, owned by the tests (data/ is the organizer's)
+# A site is built in English alone unless a test asks for more (mkdocs.yml names twelve languages): the demo
+# build of the suite has English and German (demo_build); tests/test_languages.py builds all twelve.
+os.environ["BANZUKE_LANGUAGES"] = "en"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -107,10 +110,10 @@ def problems(root: Path) -> tuple[list[str], list[str]]:
     return [x for x in lines if ": error: " in x], [x for x in lines if ": warning: " in x]
 
 
-def build_site(data: Path, site: Path, site_url: str = "") -> subprocess.CompletedProcess[str]:
+def build_site(data: Path, site: Path, site_url: str = "", languages: str = "en") -> subprocess.CompletedProcess[str]:
     """The README's build, for real: check, then mkdocs build --strict; with `site_url`, as the workflow builds
-    (BANZUKE_SITE_URL: the wall sheets' QR codes)."""
-    env = {**os.environ, "BANZUKE_SITE_URL": site_url} if site_url else None
+    (BANZUKE_SITE_URL: the wall sheets' QR codes); in `languages` (of mkdocs.yml's)."""
+    env = {**os.environ, "BANZUKE_LANGUAGES": languages, **({"BANZUKE_SITE_URL": site_url} if site_url else {})}
     return subprocess.run([sys.executable, "-m", "generator", "build", "--data", str(data), "--site-dir", str(site)],
                           check=False, capture_output=True, text=True, cwd=ROOT, env=env)
 
@@ -129,7 +132,7 @@ def browser() -> Iterator[Browser]:
 @pytest.fixture(scope="session")
 def demo_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.CompletedProcess[str]]:
     site = tmp_path_factory.mktemp("demo") / "site"
-    return site, build_site(DEMO, site)
+    return site, build_site(DEMO, site, languages="en,de")
 
 
 @pytest.fixture(scope="session")

@@ -16,7 +16,7 @@ from mkdocs.exceptions import MkDocsException
 
 from generator.pipeline import Loaded
 
-from .state import Build, attach, published_address
+from .state import Build, attach, languages, published_address
 
 
 @contextmanager
@@ -38,11 +38,21 @@ def running() -> Iterator[logging.Logger]:
 
 def build(config_file: Path, data: Path, loaded: Loaded, site_dir: Path | None) -> bool:
     """`build --strict` in this process, on a data set this process has already loaded and checked (so it is
-    not read twice). Warnings and errors are printed as the engine prints them; False when the build failed."""
+    not read twice), once for each of the site's languages: the default at the root, the others under /<code>/.
+    Warnings and errors are printed as the engine prints them; False when the build failed."""
     with running():
         try:
             config = load_config(str(config_file), strict=True, **({"site_dir": str(site_dir)} if site_dir else {}))
-            engine_build(attach(config, Build(data, site_url=published_address(config.site_url), loaded=loaded)))
+            codes = languages(config)
+            root, address = Path(config.site_dir), published_address(config.site_url)
+            for code in codes:
+                if code != codes[0]:  # the same configuration, built under /<code>/ with its own address
+                    config = load_config(str(config_file), strict=True, site_dir=str(root / code))
+                    config.site_url = f"{config.site_url.rstrip('/')}/{code}/" if config.site_url else None
+                config.theme["language"] = code  # the theme's own texts, and its search's language
+                engine_build(attach(config, Build(data, site_url=f"{address.rstrip('/')}/{code}/" if address and
+                                                  code != codes[0] else address, loaded=loaded, language=code,
+                                                  languages=codes)))
             return True
         except MkDocsException as exc:
             print(f"ERROR   -  {exc}", file=sys.stderr)

@@ -29,6 +29,7 @@ from mkdocs.structure.pages import Page
 from generator.engine.pages import REUSE, GeneratedPage, compact, search_entries, sidebars
 from generator.engine.state import of
 from generator.pipeline import load
+from generator.render import i18n
 from generator.render.site import render_site, with_problems
 from generator.render.site import nav_labels, varying_labels
 
@@ -49,13 +50,21 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
         site = build.site = with_problems(build.preview.last_good, loaded.report.lines())
     else:
         # The published address for the wall sheets' QR codes, not the preview's own (a phone cannot open that)
-        site = build.site = render_site(loaded, build.site_url)
+        with i18n.speaking(build.language, root=build.root):
+            site = build.site = render_site(loaded, build.site_url)
+        if build.root:  # the files every language shares (the results API) are written once, at the root
+            site.files = {path: content for path, content in site.files.items() if not shared(path)}
         if build.preview is not None:
             build.preview.last_good = site
     config.nav = site.nav
     if str(build.data) not in [str(w) for w in config.watch]:
         config.watch.append(str(build.data))
     return config
+
+
+def shared(path: str) -> bool:
+    """A generated file the site's languages share (written by the default language's build alone)."""
+    return path.startswith("api/")
 
 
 def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
@@ -107,13 +116,23 @@ def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, n
         build.pages[path].title = label
     if festival is not None:
         context["nav"] = build.navs[festival]
+    if len(build.languages) > 1:  # the language selector and hreflang links: this page in each language
+        config.extra["alternate"] = True  # (the theme's header shows theme/partials/alternate.html)
+        up = "../" * page.url.count("/") + build.root  # from this page to the site's root
+        context["alternates"] = [
+            {"name": i18n.LANGUAGES[code], "lang": code, "current": code == build.language,
+             "href": up + ("" if code == build.languages[0] else f"{code}/") + page.url or "./"}
+            for code in build.languages]
     return context
 
 
 def on_env(env: Environment, config: MkDocsConfig, files: Files, **_: Any) -> Environment:
     """The preview's template for a page reused from the last rebuild (its output as it was), and the theme's
     templates as compiled at the first build."""
-    preview = of(config).preview
+    build = of(config)
+    env.globals["_"] = i18n.translator(build.language)  # Banzuke's texts in the theme's templates (theme/)
+    env.globals["banzuke"] = {"language": build.language, "languages": build.languages, "root": build.root}
+    preview = build.preview
     if preview is not None:
         env.bytecode_cache = preview.compiled
         env.loader = ChoiceLoader([DictLoader({REUSE: "{{ page.reused }}"}), *([env.loader] if env.loader else [])])

@@ -15,13 +15,16 @@ from typing import Any
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import Abort
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
 from generator.pipeline import Loaded
+from generator.render.i18n import site_languages
 from generator.render.site import Site
 
 SITE_URL_ENV = "BANZUKE_SITE_URL"  # the published address when mkdocs.yml has no site_url (CI sets it)
+LANGUAGES_ENV = "BANZUKE_LANGUAGES"  # a quicker build: these of the site's languages only (and the default)
 KEY = "banzuke"  # the Build's key in the engine's config
 
 
@@ -59,10 +62,17 @@ class Build:
     site_url: str = ""  # the published address, '' when none is configured (for the wall sheets' QR codes)
     loaded: Loaded | None = None  # the data, already loaded and checked by this process (not read twice)
     preview: Preview | None = None  # `generator serve`'s
+    language: str = "en"  # the language of this build's pages
+    languages: tuple[str, ...] = ("en",)  # the site's languages, the default first (built at the root)
     site: Site | None = None  # the generated site (on_config)
     titles: dict[str, dict[str, str]] = field(default_factory=dict)  # labels by sidebar (on_files)
     pages: dict[str, Page] = field(default_factory=dict)  # the engine's pages by source path (on_nav)
     navs: dict[str, Navigation] = field(default_factory=dict)  # each festival's sidebar (on_nav)
+
+    @property
+    def root(self) -> str:
+        """From this build's root to the site's: '' for the default language, '../' for the others."""
+        return "" if self.language == self.languages[0] else "../"
 
     @property
     def generated(self) -> Site:
@@ -74,6 +84,22 @@ def published_address(configured: str | None) -> str:
     """The address the site is published at: mkdocs.yml's `site_url` (`configured`, read before the preview
     puts its own address there), else BANZUKE_SITE_URL, else ''."""
     return configured or os.environ.get(SITE_URL_ENV, "")
+
+
+def languages(config: MkDocsConfig) -> tuple[str, ...]:
+    """The site's languages (`extra.languages` in mkdocs.yml, the default first); an unusable list stops the build
+    with a line saying what is wrong."""
+    try:
+        codes = site_languages(config.extra.get("languages"))
+    except ValueError as exc:
+        raise Abort(str(exc)) from None
+    chosen = os.environ.get(LANGUAGES_ENV, "").replace(",", " ").split()
+    if not chosen:
+        return codes
+    if unknown := [c for c in chosen if c not in codes]:
+        raise Abort(f"{LANGUAGES_ENV}: {', '.join(unknown)} is not one of the site's languages (extra.languages in "
+                    f"mkdocs.yml: {', '.join(codes)})")
+    return (codes[0], *(c for c in codes[1:] if c in chosen))
 
 
 def attach(config: MkDocsConfig, build: Build) -> MkDocsConfig:
@@ -88,6 +114,7 @@ def of(config: MkDocsConfig) -> Build:
     if isinstance(found, Build):
         return found
     data = (Path(config.config_file_path).parent / "data").resolve()
-    build = Build(data, site_url=published_address(config.site_url))
+    default = languages(config)[0]  # (the other languages are built by `generator build`)
+    build = Build(data, site_url=published_address(config.site_url), language=default, languages=(default,))
     attach(config, build)
     return build

@@ -11,13 +11,15 @@ from __future__ import annotations
 import functools
 import gettext
 import io
-from collections.abc import Iterator
+import json
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from babel import Locale
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
@@ -37,10 +39,23 @@ class Language:
     code: str
     locale: Locale
     translations: gettext.NullTranslations
+    # From this language's pages' root to the site's root: '' for the site's default language (built at the root),
+    # '../' for the others (built under /<code>/). Files the languages share (the results API) are there.
+    root: str = ""
 
 
 def catalogue_path(code: str) -> Path:
     return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@functools.cache
+def catalogue(code: str) -> Catalog | None:
+    """The language's catalogue as written (None for English, whose messages are their own text)."""
+    path = catalogue_path(code)
+    if code == SOURCE or not path.exists():
+        return None
+    with path.open("rb") as f:
+        return read_po(f, locale=code)
 
 
 @functools.cache
@@ -49,15 +64,32 @@ def language(code: str) -> Language:
     if code not in LANGUAGES:
         raise KeyError(code)
     translations: gettext.NullTranslations = gettext.NullTranslations()
-    path = catalogue_path(code)
-    if code != SOURCE and path.exists():
-        with path.open("rb") as f:
-            catalog = read_po(f, locale=code)
+    found = catalogue(code)
+    if found is not None:
         buffer = io.BytesIO()
-        write_mo(buffer, catalog, use_fuzzy=False)
+        write_mo(buffer, found, use_fuzzy=False)
         buffer.seek(0)
         translations = Translations(buffer, domain=DOMAIN)
     return Language(code, Locale.parse(code), translations)
+
+
+def script_texts(code: str) -> dict[str, str | list[str]]:
+    """The browser scripts' messages in the language `code` (the catalogue's messages found in site_src/assets'
+    scripts): English text -> its translation, or the list of plural forms (the plural rule is the script's)."""
+    found = catalogue(code)
+    out: dict[str, str | list[str]] = {}
+    if found is None:
+        return out
+    for message in found:
+        if not message.id or message.fuzzy or not any(path.endswith(".js") for path, _ in message.locations):
+            continue
+        if isinstance(message.id, tuple):
+            forms = [str(f) for f in message.string] if isinstance(message.string, (tuple, list)) else []
+            if all(forms):
+                out[message.id[0]] = forms
+        elif message.string:
+            out[message.id] = str(message.string)
+    return out
 
 
 _current: ContextVar[Language | None] = ContextVar("banzuke_language", default=None)
@@ -68,9 +100,10 @@ def current() -> Language:
 
 
 @contextmanager
-def speaking(code: str) -> Iterator[Language]:
-    """Everything rendered inside is in the language `code`."""
-    token = _current.set(language(code))
+def speaking(code: str, root: str = "") -> Iterator[Language]:
+    """Everything rendered inside is in the language `code`; `root` leads from its pages' root to the site's."""
+    found = language(code)
+    token = _current.set(replace(found, root=root) if root else found)
     try:
         yield current()
     finally:
@@ -94,3 +127,42 @@ def pgettext(context: str, message: str) -> str:
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return current().translations.npgettext(context, singular, plural, n)
+
+
+def translator(code: str) -> Callable[[str], str]:
+    """gettext in the language `code`, whatever the current one (for the theme's templates)."""
+    return language(code).translations.gettext
+
+
+def site_languages(configured: object) -> tuple[str, ...]:
+    """The languages a site is built in, from the configuration's `extra.languages` (the first is the default,
+    built at the root): English alone when none are given. ValueError names what is wrong."""
+    if configured is None:
+        return (SOURCE,)
+    if isinstance(configured, str):
+        configured = configured.replace(",", " ").split()
+    if not isinstance(configured, list) or not configured or not all(isinstance(c, str) for c in configured):
+        raise ValueError("extra.languages in mkdocs.yml: give a list of language codes, the default first, e.g. "
+                         "[en, de, fr]")
+    unknown = [c for c in configured if c not in LANGUAGES]
+    if unknown:
+        raise ValueError(f"extra.languages in mkdocs.yml: {', '.join(unknown)} is not a language the site can be "
+                         f"built in; choose from {', '.join(LANGUAGES)}")
+    twice = sorted({c for c in configured if configured.count(c) > 1})
+    if twice:
+        raise ValueError(f"extra.languages in mkdocs.yml: {', '.join(twice)} is given twice")
+    return tuple(configured)
+
+
+def script_file() -> str:
+    """assets/text.js of the current language's pages: the browser scripts' translations (window.banzukeText) and
+    the language's plural rule (window.banzukePlural: the number of the plural form for n), read by the scripts'
+    gettext and ngettext before their English text."""
+    code = current().code
+    found = catalogue(code)
+    rule = found.plural_expr if found is not None else "(n != 1)"
+    texts = json.dumps(script_texts(code), ensure_ascii=False, sort_keys=True, indent=0)
+    return (f"// The browser scripts' texts in this language ({code}), from its gettext catalogue.\n"
+            f"window.banzukeLanguage = {json.dumps(code)};\n"
+            f"window.banzukeText = {texts};\n"
+            f"window.banzukePlural = function (n) {{ return Number({rule}); }};\n")

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from markupsafe import Markup
 
+from .i18n import current
 from .paths import player_page
 from .text import url
 
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 
 def round_file(event: Event, number: int) -> str:
     """The round's file in the results API (render/api.py writes it)."""
-    return f"api/{event.path}/round-{number}.json"
+    return f"{current().root}api/{event.path}/round-{number}.json"  # (one API for all the site's languages)
 
 
 def live(event: Event, rnd: Round, page: str) -> Markup:

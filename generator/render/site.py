@@ -16,7 +16,7 @@ from ..rules.prizes import PrizeList
 from ..rules.scoring import RoundRecord
 from ..rules.standings import EventResults, Standing
 from ..rules.team_swiss.scores import COLUMNS
-from . import api, calendar, now, sheets
+from . import api, calendar, i18n, now, sheets
 from .base import Page, Site
 from . import rating as rating_preview
 from .festival import FestivalPages, nav_labels, varying_labels
@@ -52,11 +52,13 @@ class Renderer(FestivalPages, PlayerPages):
                 self.event_pages(festival, event, self.results[event.path])
         self.player_pages()
         self.promotion_page()
-        self.site.files.update(api.files(self.loaded))
-        names = {pid: p.name for pid, p in self.data.players.items()}
-        for path, rated in self.loaded.ratings.items():
-            event = self.results[path].event
-            self.site.files[f"api/{path}/rating.json"] = rating_preview.api(event, rated, names)
+        if not i18n.current().root:  # the results API: one for all the site's languages, at the root
+            self.site.files.update(api.files(self.loaded))
+            names = {pid: p.name for pid, p in self.data.players.items()}
+            for path, rated in self.loaded.ratings.items():
+                event = self.results[path].event
+                self.site.files[f"api/{path}/rating.json"] = rating_preview.api(event, rated, names)
+        self.site.files["assets/text.js"] = i18n.script_file()
         self.site.nav = self.navigation()
         latest = latest_day(self.data)
         if latest is not None:
