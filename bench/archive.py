@@ -1,6 +1,6 @@
 """Benchmark: a federation's whole archive, built as a user builds it, against plain MkDocs in the same run.
 
-    .venv/bin/python bench/archive.py [PAGES [PAGES2]] [--pairs N] [--keep DIR]
+    .venv/bin/python bench/archive.py [PAGES [PAGES2]] [--pairs N] [--keep DIR] [--languages en,de,fr]
 
 Writes a synthetic archive in the real data format into a temporary folder: festivals over 25 years drawing on
 one players.yaml of returning players (one player for every five pages: FESA's list of some 3,000 players
@@ -604,10 +604,10 @@ class Run:
     output: str
 
 
-def run(argv: list[str], cwd: Path) -> Run:
+def run(argv: list[str], cwd: Path, languages: str = "en") -> Run:
     """One command as a child process: wall-clock seconds, CPU seconds and peak RSS (of it and what it waited
-    for)."""
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    for). A build is of the site's `languages` (English alone unless asked)."""
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", BANZUKE_LANGUAGES=languages)
     out = tempfile.TemporaryFile()
     start = time.perf_counter()
     proc = subprocess.Popen(argv, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, env=env)
@@ -687,11 +687,34 @@ def measure(base: Path, target: int) -> Measured:
     return Measured(archive, data, site, check, build, base_run, built)
 
 
-def build_run(data: Path, site: Path) -> Run:
-    build = run([sys.executable, "-m", "generator", "build", "--data", str(data), "--site-dir", str(site)], ROOT)
+def build_run(data: Path, site: Path, languages: str = "en") -> Run:
+    build = run([sys.executable, "-m", "generator", "build", "--data", str(data), "--site-dir", str(site)], ROOT,
+                languages)
     if build.code != 0:
         sys.exit("the archive's build failed:\n" + build.output[-3000:])
     return build
+
+
+def languages_cost(measured: Measured, codes: list[str], pairs: int) -> None:
+    """What each extra language costs: the archive built in English alone and in `codes` (English first) in turn,
+    PAIRS times; an extra language's CPU seconds (the difference over the extra languages) against the
+    one-language build's, pair by pair, and the median."""
+    extra = len(codes) - 1
+    print(f"\n{measured.pages} pages in {len(codes)} languages ({', '.join(codes)}) against English alone, "
+          f"build CPU s (wall s) pair by pair:")
+    ratios = []
+    for n in range(1, pairs + 1):
+        order = ("one", "many") if n % 2 else ("many", "one")  # each goes first in turn
+        runs = {which: build_run(measured.data, measured.site, "en" if which == "one" else ",".join(codes))
+                for which in order}
+        one, many = runs["one"], runs["many"]
+        each = (many.cpu - one.cpu) / extra
+        ratios.append(each / one.cpu)
+        print(f"  pair {n}: {len(codes)} languages {many.cpu:.1f} ({many.seconds:.1f}), English {one.cpu:.1f} "
+              f"({one.seconds:.1f}): each extra language {each:.1f} CPU s ({(many.seconds - one.seconds) / extra:.1f} "
+              f"wall s) = {ratios[-1]:.2f} x the one-language build")
+    print(f"an extra language costs {statistics.median(ratios):.2f} x the one-language build (median; from "
+          f"{min(ratios):.2f} to {max(ratios):.2f})")
 
 
 def growth(small: Measured, large: Measured, pairs: int) -> None:
@@ -718,6 +741,8 @@ def main() -> None:
                         help="the archive's size in pages; two sizes also time how the build grows between them")
     parser.add_argument("--pairs", type=int, default=3, help="with two sizes: how many times to build both in turn")
     parser.add_argument("--keep", type=Path, help="write the archives here and keep them (and their sites)")
+    parser.add_argument("--languages", default="", help="also time the build in these languages (e.g. en,de,fr: "
+                        "English first) against English alone: what each extra language costs")
     args = parser.parse_args()
     if len(args.pages) > 2:
         parser.error("give one size, or two to compare")
@@ -727,6 +752,8 @@ def main() -> None:
         if len(measured) == 2:
             growth(*sorted(measured, key=lambda m: m.pages), pairs=max(1, args.pairs))
         last = measured[-1]
+        if args.languages:
+            languages_cost(last, args.languages.split(","), pairs=max(1, args.pairs))
         person = last.archive.people[len(last.archive.people) // 2]
         found = search_seconds(last.site, person.family)
         if isinstance(found, str):

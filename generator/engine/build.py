@@ -16,7 +16,7 @@ from mkdocs.exceptions import MkDocsException
 
 from generator.pipeline import Loaded
 
-from .state import Build, attach, languages, published_address
+from .state import Build, CompiledTemplates, attach, languages, published_address
 
 
 @contextmanager
@@ -45,6 +45,7 @@ def build(config_file: Path, data: Path, loaded: Loaded, site_dir: Path | None) 
             config = load_config(str(config_file), strict=True, **({"site_dir": str(site_dir)} if site_dir else {}))
             codes = languages(config)
             root, address = Path(config.site_dir), published_address(config.site_url)
+            compiled = CompiledTemplates()  # the theme compiled once for every language
             for code in codes:
                 if code != codes[0]:  # the same configuration, built under /<code>/ with its own address
                     config = load_config(str(config_file), strict=True, site_dir=str(root / code))
@@ -52,7 +53,7 @@ def build(config_file: Path, data: Path, loaded: Loaded, site_dir: Path | None) 
                 config.theme["language"] = code  # the theme's own texts, and its search's language
                 engine_build(attach(config, Build(data, site_url=f"{address.rstrip('/')}/{code}/" if address and
                                                   code != codes[0] else address, loaded=loaded, language=code,
-                                                  languages=codes)))
+                                                  languages=codes, compiled=compiled)))
             return True
         except MkDocsException as exc:
             print(f"ERROR   -  {exc}", file=sys.stderr)

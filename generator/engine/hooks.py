@@ -132,9 +132,9 @@ def on_env(env: Environment, config: MkDocsConfig, files: Files, **_: Any) -> En
     build = of(config)
     env.globals["_"] = i18n.translator(build.language)  # Banzuke's texts in the theme's templates (theme/)
     env.globals["banzuke"] = {"language": build.language, "languages": build.languages, "root": build.root}
+    env.bytecode_cache = build.compiled
     preview = build.preview
     if preview is not None:
-        env.bytecode_cache = preview.compiled
         env.loader = ChoiceLoader([DictLoader({REUSE: "{{ page.reused }}"}), *([env.loader] if env.loader else [])])
     return env
 

@@ -28,7 +28,7 @@ from watchdog.observers import Observer
 from watchdog.observers.api import BaseObserver, ObservedWatch
 
 from .build import running
-from .state import Build, Preview, attach, published_address
+from .state import Build, Preview, attach, languages, published_address
 
 
 def serve(config_file: Path, data: Path, dev_addr: str) -> bool:
@@ -39,7 +39,9 @@ def serve(config_file: Path, data: Path, dev_addr: str) -> bool:
     with running() as log:
         def fresh_config() -> MkDocsConfig:
             config = load_config(str(config_file), site_dir=site_dir, dev_addr=dev_addr, strict=True)
-            return attach(config, Build(data, site_url=published_address(config.site_url), preview=preview))
+            default = languages(config)[0]  # the preview shows the site's default language
+            return attach(config, Build(data, site_url=published_address(config.site_url), preview=preview,
+                                        compiled=preview.compiled, language=default, languages=(default,)))
 
         config = fresh_config()
         host, port = config.dev_addr

@@ -51,7 +51,7 @@ class Preview:
     last_good: Site | None = None  # the last site built without errors
     # Each generated page's last two outputs by what they were made from (a save fixing an error brings one back):
     pages_kept: dict[str, dict[str, str]] = field(default_factory=dict)
-    compiled: CompiledTemplates = field(default_factory=CompiledTemplates)
+    compiled: CompiledTemplates = field(default_factory=CompiledTemplates)  # (handed to each rebuild's Build)
 
 
 @dataclass
@@ -62,6 +62,8 @@ class Build:
     site_url: str = ""  # the published address, '' when none is configured (for the wall sheets' QR codes)
     loaded: Loaded | None = None  # the data, already loaded and checked by this process (not read twice)
     preview: Preview | None = None  # `generator serve`'s
+    # The theme's templates compiled once for all of a process's builds (the preview's rebuilds, the languages)
+    compiled: CompiledTemplates = field(default_factory=CompiledTemplates)
     language: str = "en"  # the language of this build's pages
     languages: tuple[str, ...] = ("en",)  # the site's languages, the default first (built at the root)
     site: Site | None = None  # the generated site (on_config)

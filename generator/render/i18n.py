@@ -83,12 +83,12 @@ def script_texts(code: str) -> dict[str, str | list[str]]:
     for message in found:
         if not message.id or message.fuzzy or not any(path.endswith(".js") for path, _ in message.locations):
             continue
-        if isinstance(message.id, tuple):
+        if isinstance(message.id, (tuple, list)):
             forms = [str(f) for f in message.string] if isinstance(message.string, (tuple, list)) else []
             if all(forms):
-                out[message.id[0]] = forms
+                out[str(message.id[0])] = forms
         elif message.string:
-            out[message.id] = str(message.string)
+            out[str(message.id)] = str(message.string)
     return out
 
 

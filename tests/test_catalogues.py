@@ -1,0 +1,108 @@
+"""The translation catalogues: every language has every message of the site, translated, none fuzzy, with the same
+placeholders and markup as the English; the template (banzuke.pot) holds exactly what the sources mark; each
+language has its glossary."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+
+from generator.render.i18n import LANGUAGES, LOCALE_DIR, SOURCE, catalogue_path
+
+ROOT = Path(__file__).resolve().parent.parent
+TRANSLATED = [code for code in LANGUAGES if code != SOURCE]
+POT = LOCALE_DIR / "banzuke.pot"
+
+# %(name)s, %s, %d (Python's % formatting, Jinja's newstyle gettext), {name} (str.format), HTML tags and entities
+_PLACEHOLDER = re.compile(r"%\([A-Za-z_]\w*\)[sd]|%[sd]|\{[A-Za-z_]\w*\}")
+_TAG = re.compile(r"</?([a-z][a-z0-9]*)\b[^>]*>")
+
+
+def read(path: Path) -> Catalog:
+    with path.open("rb") as f:
+        return read_po(f)
+
+
+def messages(catalog: Catalog) -> dict[object, object]:
+    return {m.id: m for m in catalog if m.id}
+
+
+def placeholders(text: str) -> list[str]:
+    return sorted(_PLACEHOLDER.findall(text))
+
+
+def tags(text: str) -> list[str]:
+    return sorted(_TAG.findall(text))
+
+
+def test_the_template_holds_every_text_the_sources_mark(tmp_path: Path):
+    """scripts/catalogues was run after the last change to the site's texts: extracting again finds the same
+    messages (a text added without running it would be missing from every catalogue)."""
+    fresh = tmp_path / "fresh.pot"
+    subprocess.run([str(Path(sys.executable).parent / "pybabel"), "-q", "extract", "-F",
+                    str(LOCALE_DIR / "babel.cfg"), "--no-default-keywords", "-k", "_", "-k", "N_", "-k", "gettext",
+                    "-k", "ngettext:1,2", "-k", "pgettext:1c,2", "-k", "npgettext:1c,2,3", "-o", str(fresh),
+                    "generator", "site_src/assets"], cwd=ROOT, check=True)
+    extracted = {(m.context, m.id) for m in read(fresh) if m.id}
+    kept = {(m.context, m.id) for m in read(POT) if m.id}
+    assert extracted - kept == set(), "run scripts/catalogues: new texts are not in the catalogues"
+    assert kept - extracted == set(), "run scripts/catalogues: the catalogues hold texts the site no longer has"
+    assert len(kept) > 300  # the site's texts: pages, tables, rules, the browser scripts (not a handful)
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_catalogue_has_every_message_translated_with_its_placeholders(code: str):
+    template = messages(read(POT))
+    path = catalogue_path(code)
+    assert path.exists(), f"{path.relative_to(ROOT)} is missing: run scripts/catalogues, then translate it"
+    catalog = read(path)
+    found = {(m.context, m.id): m for m in catalog if m.id}
+    wanted = {(m.context, m.id) for m in template.values()}  # type: ignore[attr-defined]
+    assert wanted - set(found) == set(), "messages missing: run scripts/catalogues"
+    problems = []
+    for key, m in sorted(found.items(), key=str):
+        if key not in wanted:
+            continue
+        english = list(m.id) if isinstance(m.id, tuple) else [m.id]
+        forms = list(m.string) if isinstance(m.string, (tuple, list)) else [m.string]
+        if m.fuzzy:
+            problems.append(f"fuzzy: {m.id!r}")
+        if not all(forms):
+            problems.append(f"untranslated: {m.id!r}")
+            continue
+        if isinstance(m.id, tuple) and len(forms) != catalog.num_plurals:
+            problems.append(f"{len(forms)} plural forms, the language has {catalog.num_plurals}: {m.id!r}")
+        wanted_placeholders = placeholders(english[-1])
+        wanted_tags = tags(english[0])
+        for form in forms:
+            got = placeholders(form)
+            # A plural form may leave out the number (Japanese has one form; "one game" may say the word)
+            if got != wanted_placeholders and not (isinstance(m.id, tuple) and set(got) <= set(wanted_placeholders)):
+                problems.append(f"placeholders {got} instead of {wanted_placeholders}: {m.id!r} -> {form!r}")
+            if tags(form) != wanted_tags:
+                problems.append(f"markup {tags(form)} instead of {wanted_tags}: {m.id!r} -> {form!r}")
+    assert problems == [], f"{code}: {len(problems)} problems:\n" + "\n".join(problems[:40])
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_language_has_its_glossary(code: str):
+    """The words the community uses (round, bye, handicap, the tiebreaks), written down for whoever corrects it."""
+    glossary = ROOT / "docs" / "glossary" / f"{code}.md"
+    assert glossary.exists()
+    text = glossary.read_text(encoding="utf-8")
+    for term in ("SOS", "SODOS", "bye", "handicap", "round"):
+        assert term.casefold() in text.casefold(), f"{glossary.name} does not give the word for {term}"
+
+
+def test_the_catalogues_are_english_free_where_they_should_be():
+    """A sample of the words a German player reads, as the German catalogue gives them (the community's words)."""
+    de = {m.id: m.string for m in read(catalogue_path("de")) if m.id and isinstance(m.id, str)}
+    assert any("Runde" in str(s) for s in de.values())
+    assert any("Brett" in str(s) for s in de.values())
+    assert any("Freilos" in str(s) for s in de.values())

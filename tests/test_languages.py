@@ -1,0 +1,105 @@
+"""The site in its languages: the demo built in all twelve of mkdocs.yml, each under /<code>/ but the default
+(English, at the root), every page with a selector that keeps the reader on the same page, hreflang links and the
+page's language; one results API; German pages in German words and German numbers and dates."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generator.render.i18n import LANGUAGES
+
+from .conftest import DEMO, ROOT, build_site
+from .support import serving
+
+CONFIGURED = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)["extra"]["languages"]
+_SELECTOR = re.compile(r'<a href="([^"]*)" hreflang="([a-z]+)" lang="[a-z]+" class="md-select__link"')
+_HREFLANG = re.compile(r'<link rel="alternate" href="([^"]*)" hreflang="([a-z]+)">')
+
+
+@pytest.fixture(scope="module")
+def twelve(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    site = tmp_path_factory.mktemp("languages") / "site"
+    built = build_site(DEMO, site, languages=",".join(CONFIGURED))
+    assert built.returncode == 0, built.stderr[-3000:]
+    return site
+
+
+def pages(root: Path) -> list[Path]:
+    return sorted(p for p in root.rglob("index.html"))
+
+
+def test_the_shipped_configuration_names_twelve_languages_english_first():
+    assert CONFIGURED == ["en", "de", "fr", "nl", "ja", "ru", "uk", "pl", "cs", "it", "es", "sv"]
+    assert set(CONFIGURED) == set(LANGUAGES)
+
+
+@pytest.mark.build
+@pytest.mark.slow
+def test_every_page_of_every_language_leads_to_itself_in_every_other(twelve: Path):
+    """Each language is a whole site under /<code>/ (English at the root), every page in every language has the
+    twelve selector links and hreflang links, each leading to the same page in that language, and its <html lang>."""
+    english = [p.relative_to(twelve) for p in pages(twelve) if p.relative_to(twelve).parts[0] not in LANGUAGES]
+    assert len(english) > 300
+    checked = 0
+    for code in CONFIGURED:
+        root = twelve if code == "en" else twelve / code
+        for rel in english:
+            page = root / rel
+            assert page.exists(), f"{code}: {rel} is missing"
+            html = page.read_text(encoding="utf-8")
+            assert f'<html lang="{code}"' in html, f"{code}/{rel}"
+            for found in (_SELECTOR.findall(html), _HREFLANG.findall(html)):
+                assert [lang for _, lang in found] == CONFIGURED, f"{code}/{rel}"
+                for href, lang in found:  # the link, followed from this page, is that page in that language
+                    target = (page.parent / href).resolve() / "index.html"
+                    assert target == ((twelve if lang == "en" else twelve / lang) / rel).resolve(), (code, rel, href)
+            checked += 1
+    assert checked == 12 * len(english)
+
+
+@pytest.mark.build
+@pytest.mark.slow
+def test_one_results_api_for_every_language(twelve: Path):
+    """The JSON API is written once, at the root; the other languages' live pages read it there."""
+    assert (twelve / "api" / "index.json").exists()
+    for code in CONFIGURED[1:]:
+        assert not list((twelve / code).rglob("*.json")), code
+    live = [p for p in (twelve / "de").rglob("index.html") if "data-live=" in p.read_text(encoding="utf-8")]
+    for page in live:
+        for target in re.findall(r'data-live="([^"]*)"', page.read_text(encoding="utf-8")):
+            assert (page.parent / target).resolve().is_file(), (page, target)
+
+
+def test_a_first_visitor_is_sent_to_his_language_and_his_choice_is_remembered(demo_build, browser):
+    """The home page opens in the browser's language when the site has it (the demo of the suite: English and
+    German); once the reader chooses a language in the selector, the home page opens in that one."""
+    site, built = demo_build
+    assert built.returncode == 0, built.stderr[-2000:]
+    with serving(site) as address:
+        for locale, lands in (("de-DE", "/de/"), ("en-GB", "/"), ("pt-BR", "/")):
+            context = browser.new_context(locale=locale)
+            page = context.new_page()
+            page.goto(address + "/")
+            page.wait_for_load_state("load")
+            page.wait_for_timeout(200)  # (a redirect would have happened by now)
+            assert page.url == address + lands, locale
+            assert page.locator("html").get_attribute("lang") == (lands.strip("/") or "en")
+            context.close()
+        context = browser.new_context(locale="de-DE")
+        page = context.new_page()
+        page.goto(address + "/players/conti-luca/")  # another page than the home page: never redirected
+        assert page.url == address + "/players/conti-luca/"
+        page.locator(".md-select").hover()
+        page.locator("a.md-select__link[hreflang=de]").click()  # to this page in German
+        page.wait_for_url(address + "/de/players/conti-luca/")
+        page.locator(".md-select").hover()
+        page.locator("a.md-select__link[hreflang=en]").click()  # and back, choosing English
+        page.wait_for_url(address + "/players/conti-luca/")
+        page.goto(address + "/")
+        page.wait_for_timeout(200)
+        assert page.url == address + "/", "the reader's choice (English) wins over the browser's language"
+        context.close()
