@@ -10,11 +10,13 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
+from ..messages import N_
 from ..model import Event, Outcome, Player, TeamSetup
 from ..pipeline import Loaded
 from ..rules.festival_elo import grade_name
 from ..rules.tiebreaks import TIEBREAKS
 from . import i18n
+from .i18n import _, ngettext
 from .pending import live
 from .paths import SearchEntry, event_page, player_page, team_page
 from .text import Heading, country_name, date_range, headings, link, long_date, points, shown, signed
@@ -60,7 +62,9 @@ class Site:
     banner: str = ""  # the preview's list of data errors (with_problems): also above the hand-written pages
 
 
-HANDICAP_KEY = "L lance, B bishop, R rook, RL rook and lance, 2P … 6P pieces"  # the codes, on every page using them
+# The codes, on every page using them (translated where shown).
+# Translators: the key to the handicap codes: the pieces the stronger player gives (L: a lance, 2P: two pieces …)
+HANDICAP_KEY = N_("L lance, B bishop, R rook, RL rook and lance, 2P … 6P pieces")
 
 
 @functools.cache
@@ -122,9 +126,16 @@ class RendererBase:
                      if s.rank == res.final[0].rank]
         else:
             return Markup("")
-        word = "Winner" if finished else "Leader"
         if len(first) == 1:
-            return Markup("{}: {}").format(word, first[0])
+            return Markup(_("Winner: {name}") if finished else _("Leader: {name}")).format(name=first[0])
         if len(first) == 2:
-            return Markup("{}s (equal): {} and {}").format(word, *first)
-        return link(f"{word}s ({len(first)} equal)", event_page(event), page)
+            return Markup(_("Winners (equal): {first} and {second}") if finished else
+                          _("Leaders (equal): {first} and {second}")).format(first=first[0], second=first[1])
+        n = len(first)
+        if finished:
+            # Translators: more than two players share first place; the text links to the standings
+            text = ngettext("Winners ({n} equal)", "Winners ({n} equal)", n)
+        else:
+            # Translators: more than two players share the lead; the text links to the standings
+            text = ngettext("Leaders ({n} equal)", "Leaders ({n} equal)", n)
+        return link(text.format(n=n), event_page(event), page)

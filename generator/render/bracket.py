@@ -10,7 +10,9 @@ import html
 from collections.abc import Callable
 
 from ..rules.knockout import Knockout, Tie
-from ..model import Board, Result
+from ..model import Board, Outcome, Result
+from .i18n import _
+from .words import outcome_word, stage_word
 
 BOX_W, ROW_H, GAP_Y, COL_GAP, TOP = 160, 22, 12, 24, 34
 BOX_H = 2 * ROW_H
@@ -43,12 +45,14 @@ def svg(ko: Knockout, name: Callable[[str], str], href: Callable[[str], str]) ->
     third_y = centres[-1][0] + BOX_H + 3 * GAP_Y
     height = max(height, third_y + BOX_H / 2 + GAP_Y) if third else height
     width = len(main) * (BOX_W + COL_GAP) - COL_GAP + 2
+    # Translators: the knock-out bracket picture's title, for screen readers
+    title = _("{knockout}: the knock-out bracket").format(knockout=ko.rules.name)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="bracket-svg" width="{width}" height="{height:.0f}" '
              f'viewBox="0 0 {width} {height:.0f}" role="img" aria-labelledby="bracket-title">',
-             f'<title id="bracket-title">{html.escape(ko.rules.name)}: the knock-out bracket</title>']
+             f'<title id="bracket-title">{html.escape(title)}</title>']
     for c, stage in enumerate(main):
         x = 1 + c * (BOX_W + COL_GAP)
-        label = f"{html.escape(stage[0].stage)} · round {stage[0].round}"
+        label = html.escape(stage_label(stage[0]))
         parts.append(f'<text class="stage" x="{x}" y="14">{label}</text>')
         for i, tie in enumerate(stage):
             parts.append(_box(tie, x, centres[c][i], seed, name, href))
@@ -60,10 +64,16 @@ def svg(ko: Knockout, name: Callable[[str], str], href: Callable[[str], str]) ->
     if third is not None:
         x = 1 + (len(main) - 1) * (BOX_W + COL_GAP)
         parts.append(f'<text class="stage" x="{x}" y="{third_y - BOX_H / 2 - 6:.1f}">'
-                     f'{html.escape(third.stage)} · round {third.round}</text>')
+                     f'{html.escape(stage_label(third))}</text>')
         parts.append(_box(third, x, third_y, seed, name, href))
     parts.append("</svg>")
     return "".join(parts)
+
+
+def stage_label(tie: Tie) -> str:
+    """A stage's head in the picture: 'Semi-finals · round 6'."""
+    # Translators: the head of a knock-out stage's column in the bracket ("Semi-finals · round 6")
+    return _("{stage} · round {round}").format(stage=stage_word(tie.stage), round=tie.round)
 
 
 def _box(tie: Tie, x: float, cy: float, seed: dict[str, int], name: Callable[[str], str],
@@ -74,7 +84,7 @@ def _box(tie: Tie, x: float, cy: float, seed: dict[str, int], name: Callable[[st
     for row, pid in enumerate((tie.a, tie.b)):
         y = top + row * ROW_H + ROW_H / 2 + 4
         if pid is None:
-            out.append(f'<text class="bye" x="{x + 26}" y="{y:.1f}">bye</text>')
+            out.append(f'<text class="bye" x="{x + 26}" y="{y:.1f}">{html.escape(outcome_word(Outcome.BYE))}</text>')
             continue
         if not pid:
             out.append(f'<text class="bye" x="{x + 26}" y="{y:.1f}">…</text>')

@@ -3,7 +3,8 @@
 festival.yaml names one (else floating local times). Every text a reader of a feed sees is in TEXT.
 
 The same data gives the same bytes: UIDs are made of the data's ids, and DTSTAMP is the data's latest day (the
-site's `updated`), never the clock."""
+site's `updated`), never the clock. The feeds are in the site's language: TEXT and LINKS are marked for translation
+and translated where they are used."""
 
 from __future__ import annotations
 
@@ -16,38 +17,59 @@ from icalendar import Calendar, Timezone, vDuration
 from markupsafe import Markup
 from icalendar import Event as VEvent
 
+from ..messages import N_
 from ..model import Festival, Outcome, PlayerId
 from ..pipeline.calendar import Seat, Session, When, player_feeds, programme
+from .i18n import _
 from .paths import player_page
 from .text import url
+from .words import outcome_word
 
 if TYPE_CHECKING:
     from ..pipeline import Loaded
 
-# Every text a feed shows.
+PRODID = "-//Banzuke//Festival results//EN"  # the program that made the feed (an identifier, not translated)
+# Every text a feed shows (translated where used).
 TEXT = {
-    "prodid": "-//Banzuke//Festival results//EN",
-    "programme": "{festival}: programme",
-    "player": "{player}: games",
-    "round": "Round {number}",
+    # Translators: a calendar feed's name: a festival's programme
+    "programme": N_("{festival}: programme"),
+    # Translators: a calendar feed's name: a player's games
+    "player": N_("{player}: games"),
+    # Translators: a calendar entry: a round of an event
+    "round": N_("Round {number}"),
     "session": "{event}: {title}",
-    "game": "{event}, round {round}: board {board} against {opponent}",
-    "match": "{ours} – {theirs}, board {board}",
-    "sente": "Sente (☗)",
-    "gote": "Gote (☖)",
-    "gives": "Gives {code}",
-    "receives": "Receives {code}",
-    "result": "Result: {outcome}",
+    # Translators: a calendar entry: one game of a player
+    "game": N_("{event}, round {round}: board {board} against {opponent}"),
+    # Translators: a calendar entry's line: the match of teams a game is part of, and its board in the match
+    "match": N_("{ours} – {theirs}, board {board}"),
+    # Translators: a calendar entry's line: the player has sente (moves first); keep the shogi word
+    "sente": N_("Sente (☗)"),
+    # Translators: a calendar entry's line: the player has gote (moves second); keep the shogi word
+    "gote": N_("Gote (☖)"),
+    # Translators: a calendar entry's line: the player gives the handicap of this code ("Gives 2P")
+    "gives": N_("Gives {code}"),
+    # Translators: a calendar entry's line: the player receives the handicap of this code ("Receives 2P")
+    "receives": N_("Receives {code}"),
+    # Translators: a calendar entry's line: the player's result in the game ("Result: win")
+    "result": N_("Result: {outcome}"),
     "entered": "{event}",
-    "with": "With {people}",
+    # Translators: a calendar entry's line: the people of a programme item
+    "with": N_("With {people}"),
     "event_of": "{event} · {festival}",
 }
-# The links to the feeds, on the programme page and each player's page: the link's text, then the rest.
+# The paragraph with the link to a feed, on the programme page and each player's page: without and with the link
+# to the file itself beside the webcal:// one (HTML; translated where used).
 LINKS = {
-    "programme": ("Subscribe to the programme", " in your calendar app (iCalendar): it follows each change"),
-    "player": ("Subscribe to these games",
-               " in your calendar app (iCalendar): each game shows as soon as it is paired"),
-    "file": ("the file", ""),
+    "programme": (
+        N_('<a href="{href}">Subscribe to the programme</a> in your calendar app (iCalendar): it follows each '
+           'change.'),
+        N_('<a href="{href}">Subscribe to the programme</a> in your calendar app (iCalendar): it follows each '
+           'change · <a href="{file}">the file</a>.')),
+    "player": (
+        N_('<a href="{href}">Subscribe to these games</a> in your calendar app (iCalendar): each game shows as soon '
+           'as it is paired.'),
+        N_('<a href="{href}">Subscribe to these games</a> in your calendar app (iCalendar): each game shows as soon '
+           'as it is paired · <a href="{file}">the file</a>.')),
 }
 UID_DOMAIN = "banzuke"  # UID: <festival>/<event>/round-<n>/<player>@banzuke and the like
 REFRESH = dt.timedelta(minutes=30)  # how often a subscribed calendar should look again (a festival day's pace)
@@ -67,11 +89,9 @@ def subscribe(path: str, page: str, site_url: str, player: bool = False) -> Mark
     own = url(path, page)
     scheme, sep, address = site_url.partition("://")
     href = f"webcal://{address.rstrip('/')}/{path}" if sep and scheme in ("http", "https") else own
-    text, rest = LINKS["player" if player else "programme"]
-    out = Markup('<p class="calendar"><a href="{}">{}</a>{}').format(href, text, rest)
-    if href != own:
-        out += Markup(' · <a href="{}">{}</a>').format(own, LINKS["file"][0])
-    return out + Markup(".</p>")
+    alone, with_file = LINKS["player" if player else "programme"]
+    text = Markup(_(with_file if href != own else alone)).format(href=href, file=own)
+    return Markup('<p class="calendar">{}</p>').format(text)
 
 
 def files(loaded: Loaded, updated: str, site_url: str = "") -> dict[str, bytes]:
@@ -82,13 +102,13 @@ def files(loaded: Loaded, updated: str, site_url: str = "") -> dict[str, bytes]:
     for festival in loaded.data.festivals:
         items = programme(festival)
         if items:
-            cal = _calendar(TEXT["programme"].format(festival=festival.name))
+            cal = _calendar(_text("programme", festival=festival.name))
             for s in items:
                 _add(cal, s.uid, s.when, s.festival, _session_summary(s), _session_text(s, names), stamp,
                      site_url and site_url.rstrip("/") + "/" + url(f"{festival.id}/programme.md", "index.md"))
             out[programme_path(festival)] = _bytes(cal)
     for pid, feed in sorted(player_feeds(loaded).items()):
-        cal = _calendar(TEXT["player"].format(player=names[pid]))
+        cal = _calendar(_text("player", player=names[pid]))
         page = site_url and site_url.rstrip("/") + "/" + url(player_page(pid), "index.md")
         for x in feed:
             if isinstance(x, Seat):
@@ -100,10 +120,15 @@ def files(loaded: Loaded, updated: str, site_url: str = "") -> dict[str, bytes]:
     return out
 
 
+def _text(key: str, **values: object) -> str:
+    """TEXT[key] in the reader's language, with its values."""
+    return _(TEXT[key]).format(**values)
+
+
 def _calendar(name: str) -> Calendar:
     cal = Calendar()
     cal.add("version", "2.0")
-    cal.add("prodid", TEXT["prodid"])
+    cal.add("prodid", PRODID)
     cal.add("calscale", "GREGORIAN")
     cal.add("name", name)
     cal.add("x-wr-calname", name)
@@ -156,27 +181,27 @@ def _zone(tzid: str, first: dt.date, last: dt.date) -> Timezone:
 
 
 def _session_summary(s: Session) -> str:
-    title = s.title or (TEXT["round"].format(number=s.round) if s.round is not None else "")
+    title = s.title or (_text("round", number=s.round) if s.round is not None else "")
     return TEXT["session"].format(event=s.event.name, title=title) if s.event is not None else title
 
 
 def _session_text(s: Session, names: dict[PlayerId, str]) -> str:
-    lines = [TEXT["with"].format(people=", ".join(names[p] for p in s.people))] if s.people else []
+    lines = [_text("with", people=", ".join(names[p] for p in s.people))] if s.people else []
     return "\n".join([*lines, *([s.note] if s.note else [])])
 
 
 def _game_summary(x: Seat, names: dict[PlayerId, str]) -> str:
-    return TEXT["game"].format(event=x.event.short, round=x.round, board=x.board, opponent=names[x.opponent])
+    return _text("game", event=x.event.short, round=x.round, board=x.board, opponent=names[x.opponent])
 
 
 def _game_text(x: Seat, names: dict[PlayerId, str]) -> str:
     lines = [TEXT["event_of"].format(event=x.event.name, festival=x.festival.name)]
     if x.match is not None:
-        lines.append(TEXT["match"].format(ours=x.match[0], theirs=x.match[1], board=x.board))
+        lines.append(_text("match", ours=x.match[0], theirs=x.match[1], board=x.board))
     if x.colour in ("sente", "gote"):
-        lines.append(TEXT[x.colour])
+        lines.append(_text(x.colour))
     if x.gives is not None:
-        lines.append(TEXT["gives" if x.gives else "receives"].format(code=x.handicap))
+        lines.append(_text("gives" if x.gives else "receives", code=x.handicap))
     if x.outcome is not Outcome.PENDING:
-        lines.append(TEXT["result"].format(outcome=x.outcome.value))
+        lines.append(_text("result", outcome=outcome_word(x.outcome)))
     return "\n".join(lines)

@@ -12,6 +12,7 @@ from ..pipeline import awarded, festival_prizes
 from ..pipeline.calendar import sessions
 from . import calendar
 from .base import RendererBase, Site
+from .i18n import _
 from .kinds import pages_of
 from .paths import SearchEntry, event_page, player_page, round_page
 from .now import now_blocks
@@ -37,7 +38,7 @@ class FestivalPages(RendererBase):
             totals = awarded(lines)
             fund = festival.prize_fund
             spent = totals.get(fund.currency, Decimal(0)) if fund else Decimal(0)
-            self.page(page, "fund.html.j2", f"{festival.name}: prizes", festival=festival,
+            self.page(page, "fund.html.j2", _("{festival}: prizes").format(festival=festival.name), festival=festival,
                       blocks=self.prize_blocks(festival, page), totals=totals, fund=fund,
                       offered=sum((line.prizes.offered for line in lines), Decimal(0)),
                       over=fund is not None and spent > fund.amount, spent=spent,
@@ -63,7 +64,8 @@ class FestivalPages(RendererBase):
             for item in items:
                 days.setdefault(item["date"], []).append(item)
             page = f"{festival.id}/programme.md"
-            self.page(page, "programme.html.j2", f"{festival.name}: programme", festival=festival, days=days,
+            self.page(page, "programme.html.j2", _("{festival}: programme").format(festival=festival.name),
+                      festival=festival, days=days,
                       calendar=calendar.subscribe(calendar.programme_path(festival), page, self.site_url))
 
     def prize_blocks(self, festival: Festival, page: str) -> list[dict[str, Any]]:
@@ -88,7 +90,7 @@ class FestivalPages(RendererBase):
             where = link(event.name, event_page(event), page)
             for date, time, title, rnd in sessions(event):
                 items.append({"date": date, "time": time, "what": where,
-                              "title": f"Round {rnd.number}" if rnd else title, "people": [], "note": ""})
+                              "title": _("Round {n}").format(n=rnd.number) if rnd else title, "people": [], "note": ""})
         for item in festival.programme:
             items.append({"date": item.date, "time": item.time, "what": item.title, "title": "",
                           "people": [link(self.player(r.id).name, player_page(r.id), page) for r in item.people],
@@ -99,27 +101,29 @@ class FestivalPages(RendererBase):
         """The site-wide sidebar. A festival's pages have their own: the site-wide one with that festival in it,
         its events, and the pages and rounds of the page's own event only (`sections`, by festival id or event
         path; `section_of` says which a page has). A page's sidebar does not grow with the archive."""
-        top: list[Any] = [{"Players": "players/index.md"}, {"Promotion (NShB)": "promotion.md"},
-                          {"For organizers": "organizers.md"}, {"Submitting results": "submitting.md"},
-                          {"Results API": "api.md"}]
+        top: list[Any] = [{_("Players"): "players/index.md"},
+                          # Translators: the page of the Dutch shogi federation's (NShB) promotion system
+                          {_("Promotion (NShB)"): "promotion.md"},
+                          {_("For organizers"): "organizers.md"}, {_("Submitting results"): "submitting.md"},
+                          {_("Results API"): "api.md"}]
         for festival in self.data.festivals:
             for key, event in [(festival.id, None), *((e.path, e) for e in festival.events)]:
                 section = self.festival_section(festival, event)
-                self.site.sections[key] = [{"Home": "index.md"}, {html.escape(festival.name): section}, *top]
+                self.site.sections[key] = [{_("Home"): "index.md"}, {html.escape(festival.name): section}, *top]
                 head = len(section) - len(festival.events)  # the festival's own pages, then one item an event
                 owned = _paths(section[head + festival.events.index(event)] if event else section[:head])
                 for path in owned:
                     self.site.section_of[path] = key
-        return [{"Home": "index.md"}, *top]
+        return [{_("Home"): "index.md"}, *top]
 
     def festival_section(self, festival: Festival, current: Event | None) -> list[Any]:
         """A festival's part of the sidebar: its own pages, then its events, `current` with all its pages and
         rounds, the others as one link each (None: every event as a link)."""
         section: list[Any] = [f"{festival.id}/index.md"]
         if f"{festival.id}/programme.md" in self.site.pages:
-            section.append({"Programme": f"{festival.id}/programme.md"})
+            section.append({_("Programme"): f"{festival.id}/programme.md"})
         if f"{festival.id}/prizes.md" in self.site.pages:
-            section.append({"Prizes": f"{festival.id}/prizes.md"})
+            section.append({_("Prizes"): f"{festival.id}/prizes.md"})
         gp = self.grand_prix.get(festival.id)
         if gp is not None:
             section.append({html.escape(gp.name): f"{festival.id}/grand-prix.md"})
@@ -130,13 +134,14 @@ class FestivalPages(RendererBase):
             kind = pages_of(event)
             pages = kind.nav(self, event)
             if kind.has_standings and event.rounds:
-                pages.append({"Rounds": [{f"Round {r.number}": round_page(event, r.number)} for r in event.rounds]})
+                pages.append({_("Rounds"): [{_("Round {n}").format(n=r.number): round_page(event, r.number)}
+                                            for r in event.rounds]})
             ko = self.results[event.path].knockout
             if ko is not None:
                 pages.insert(1, {html.escape(ko.rules.short): event_page(event, "knockout")})
             if self.prizes.get(event.path) is not None:
-                pages.append({"Prizes": event_page(event, "prizes")})
-            pages.append({"Rules": event_page(event, "rules")})
+                pages.append({_("Prizes"): event_page(event, "prizes")})
+            pages.append({_("Rules"): event_page(event, "rules")})
             section.append({html.escape(event.short): pages})
         return section
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ..kinds.team_swiss import FLIPPED, setup_of
 from ..model import Board, Event, PlayerId, Round
+from .i18n import _
 
 
 @dataclass(frozen=True)
@@ -25,7 +26,9 @@ class Seat:
 
     @property
     def label(self) -> str:
-        return f"{self.match}, board {self.number}"
+        """'Japan – Great Britain, board 1', in the reader's language."""
+        # Translators: a board of a team match: the match ("Japan – Great Britain") and the board's number in it
+        return _("{match}, board {n}").format(match=self.match, n=self.number)
 
 
 def seats(event: Event, rnd: Round) -> dict[int, Seat]:

@@ -10,6 +10,7 @@ from markupsafe import Markup
 
 from ..kinds import kind_of
 from ..model import Event, Festival, Board, PlayerId, Round
+from .i18n import _
 from .matches import Seat, own_result, seats
 from .paths import player_page, round_page
 from .text import link, long_date, url
@@ -46,11 +47,10 @@ def next_games(r: RendererBase, festivals: tuple[Festival, ...]) -> dict[PlayerI
             seated = [(p, g) for g in rnd.games for p in (g.sente.id, g.gote.id)] + [(b.id, None) for b in rnd.byes]
             for pid, game in seated:
                 page = player_page(pid)
-                line = Markup("<strong>{}</strong>").format(
-                    link(f"{event.short}, round {rnd.number}", round_page(event, rnd.number), page))
+                line = Markup("<strong>{}</strong>").format(round_link(event, rnd, page))
                 line += Markup(" · {}").format(when(rnd)) if when(rnd) else Markup("")
                 line += Markup(" · ") + (_game_text(r, event, rnd, game, pid, page, matches) if game is not None
-                                         else Markup("a bye (a win's points, no game)"))
+                                         else Markup(_("a bye (a win's points, no game)")))
                 out.setdefault(pid, []).append(line)
     return out
 
@@ -61,16 +61,28 @@ def _game_text(r: RendererBase, event: Event, rnd: Round, game: Board, pid: Play
     player's own side."""
     other = game.gote.id if game.sente.id == pid else game.sente.id
     seat = matches.get(game.board)
-    text = Markup("<strong>{}</strong> against {}").format(
-        seat.label if seat else f"board {game.board}", link(r.player_name(other), player_page(other), page))
+    # Translators: a player's next game: where ("board 3", or his board in a team match) and his opponent
+    text = Markup(_("<strong>{board}</strong> against {opponent}")).format(
+        board=seat.label if seat else _("board {n}").format(n=game.board),
+        opponent=link(r.player_name(other), player_page(other), page))
     if game.result is not None:
-        text += Markup(" · played: {}").format(own_result(game, pid))
+        # Translators: a player's next game, already played: its result from his side ("1-0")
+        text += Markup(" · {}").format(_("played: {result}").format(result=own_result(game, pid)))
     elif _sente_known(event):
-        text += Markup(" · ☗ sente") if game.sente.id == pid else Markup(" · ☖ gote")
+        # Translators: the player has sente (moves first), or gote (second): keep the shogi words
+        text += Markup(" · {}").format(_("☗ sente") if game.sente.id == pid else _("☖ gote"))
     h = r.results[event.path].handicaps.get((rnd.number, game.board))
     if h is not None:
-        text += Markup(" · {} {}").format("gives" if h.giver == pid else "receives", h.code.upper())
+        # Translators: the player gives (receives) the handicap of this code ("gives 2P")
+        text += Markup(" · {}").format((_("gives {code}") if h.giver == pid else _("receives {code}")).format(
+            code=h.code.upper()))
     return text
+
+
+def round_link(event: Event, rnd: Round, page: str) -> Markup:
+    """'MSO Shogi, round 3', linked to the round's page."""
+    # Translators: an event's short name and a round of it, linked to the round's page
+    return link(_("{event}, round {n}").format(event=event.short, n=rnd.number), round_page(event, rnd.number), page)
 
 
 def now_blocks(r: RendererBase, festivals: list[Festival], page: str) -> list[dict[str, Any]]:
@@ -102,6 +114,6 @@ def now_blocks(r: RendererBase, festivals: list[Festival], page: str) -> list[di
                 "festival": festival, "with_festival": len(festivals) > 1, "event": event, "rnd": rnd,
                 "when": when(rnd), "rows": rows,
                 "colours": sente, "teams": bool(matches), "handicaps": any(row["handicap"] for row in rows),
-                "round_link": link(f"{event.short}, round {rnd.number}", round_page(event, rnd.number), page),
+                "round_link": round_link(event, rnd, page),
                 "find": [(r.player_name(p), url(player_page(p), page) + "#" + NEXT_GAME) for p in seated]})
     return blocks

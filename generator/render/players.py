@@ -16,9 +16,11 @@ from ..pipeline.calendar import player_feeds
 from . import calendar, now, pending
 from . import rating as rating_preview
 from .base import RendererBase
+from .i18n import _, ngettext
 from .kinds import pages_of
 from .paths import SearchEntry, event_page, giver_page, player_page, round_page
 from .text import country_name, link, points, spellings
+from .words import outcome_word, points_text, rest_word, result_word
 
 class PlayerPages(RendererBase):
     """The Renderer's player pages and the promotion page."""
@@ -40,16 +42,22 @@ class PlayerPages(RendererBase):
                         given = ""
                         if h is not None:
                             handicaps = True
-                            given = f" · {'gave' if h.giver == ref.id else 'received'} {h.code.upper()}"
+                            # Translators: a game's handicap on a player's page: he gave (received) the pieces
+                            # of the code ("gave 2P")
+                            given = " · " + (_("gave {code}") if h.giver == ref.id else
+                                             _("received {code}")).format(code=h.code.upper())
                         material = kind.game.material_text(rec)
-                        rest = rec.outcome is Outcome.BYE and kind.all_play_all
+                        outcome = rest_word() if rec.outcome is Outcome.BYE and kind.all_play_all else \
+                            outcome_word(rec.outcome)
+                        if rec.replayed:
+                            # Translators: a player's result ("win", "loss") in a game that replayed a drawn one
+                            outcome = _("{outcome} in the replay of a draw").format(outcome=outcome)
                         games.append({
                             "round": link(str(rec.round), kind.round_link(event, rec), page),
                             "colour": {"sente": "☗", "gote": "☖"}.get(rec.colour or "", ""),
                             "board": rec.board or "",
                             "opponent": link(opp.name, player_page(opp.id), page) if opp else "",
-                            "outcome": ("rest" if rest else rec.outcome.value)
-                            + (" in the replay of a draw" if rec.replayed else "") + given + material,
+                            "outcome": outcome + given + material,
                             "points": rec.points if rec.outcome is not Outcome.PENDING else None,
                         })
                     standing = final.get(ref.id) if kind.has_standings else None
@@ -68,9 +76,14 @@ class PlayerPages(RendererBase):
                     })
                 for g in self.simuls.get(event.path, []):
                     page = player_page(g.giver)
+                    n = len(g.boards)
+                    gave = link(ngettext("Gave a simul on {n} board", "Gave a simul on {n} boards", n).format(n=n),
+                                giver_page(event, g.giver), page)
                     entries[g.giver].append({
-                        "knockout": link(f"Gave a simul on {len(g.boards)} boards", giver_page(event, g.giver), page)
-                        + Markup(": {} of {}.").format(points(g.score), g.decided),
+                        # Translators: {simul} is the link "Gave a simul on 12 boards"; then the points he scored
+                        # of the games decided ("7½ of 11")
+                        "knockout": Markup(_("{simul}: {score} of {decided}.")).format(
+                            simul=gave, score=points(g.score), decided=g.decided),
                         "festival": festival, "event": event,
                         "event_link": link(f"{event.name}", event_page(event), page),
                         "standing": None, "of": 0, "completed": res.completed, "games": [], "rating": "",
@@ -83,15 +96,21 @@ class PlayerPages(RendererBase):
             shorts = {e.id: e.short for e in gp.events}
             for row in gp.rows:
                 parts = ", ".join(f"{shorts[e]} {points(v)}" for e, v in row.by_event.items())
-                gp_lines[row.player].append(
-                    link(gp.name, f"{festival.id}/grand-prix.md", player_page(row.player)) +
-                    Markup(" ({}): <strong>rank {}{}</strong>, {} points ({}).").format(
-                        festival.name, row.rank, "=" if row.shared else "", points(row.total), parts))
+                # Translators: a player's Grand Prix: its name (a link), the festival, his rank ("3=": shared), his
+                # points ("12 points") and the points of each event
+                gp_lines[row.player].append(Markup(_(
+                    "{grand_prix} ({festival}): <strong>rank {rank}</strong>, {points} ({events}).")).format(
+                    grand_prix=link(gp.name, f"{festival.id}/grand-prix.md", player_page(row.player)),
+                    festival=festival.name, rank=f"{row.rank}{'=' if row.shared else ''}",
+                    points=points_text(row.total), events=parts))
             for pid, per in gp.unranked.items():
-                gp_lines[pid].append(
-                    link(gp.name, f"{festival.id}/grand-prix.md", player_page(pid)) +
-                    Markup(" ({}): not ranked, in {} of its events ").format(festival.name, len(per)) + Markup(
-                           f"({gp.min_events} needed)."))
+                # Translators: a player in a Grand Prix who played too few of its events: its name (a link), the
+                # festival, how many he played and how many are needed
+                gp_lines[pid].append(Markup(ngettext(
+                    "{grand_prix} ({festival}): not ranked, in {n} of its events ({needed} needed).",
+                    "{grand_prix} ({festival}): not ranked, in {n} of its events ({needed} needed).", len(per))).format(
+                    grand_prix=link(gp.name, f"{festival.id}/grand-prix.md", player_page(pid)),
+                    festival=festival.name, n=len(per), needed=gp.min_events))
         coming = now.next_games(self, self.data.festivals)
         coming_live = pending.next_game_lines([(e, r) for f in self.data.festivals for e in f.events
                                             if (r := now.pending_round(e)) is not None])
@@ -114,7 +133,7 @@ class PlayerPages(RendererBase):
                       if pid in feeds else "")
             index.append({"name": link(player.name, page, "players/index.md"), "country": player.country,
                           "events": ", ".join(e["event"].short for e in entries[pid])})
-        self.page("players/index.md", "players.html.j2", "Players", rows=index)
+        self.page("players/index.md", "players.html.j2", _("Players"), rows=index)
 
     def promotion_rows(self, pid: str, page: str) -> dict[str, Any] | None:
         """A tracked player's games under the Dutch promotion system: points and why, or why not."""
@@ -123,11 +142,11 @@ class PlayerPages(RendererBase):
             return None
 
         def row(g: promotion.Considered) -> dict[str, Any]:
-            grade = grade_name(g.opponent_grade) if g.opponent_grade else "no grade"
+            grade = grade_name(g.opponent_grade) if g.opponent_grade else _("no grade")
             target = round_page(g.event, g.round) if kind_of(g.event).has_standings else event_page(g.event)
             return {"date": g.date, "event": link(g.event.short, target, page),
                     "opponent": link(self.player(g.opponent).name, player_page(g.opponent), page),
-                    "grade": grade, "result": g.result, "reason": g.reason,
+                    "grade": grade, "result": result_word(g.result), "reason": _(g.reason) if g.reason else "",
                     "points": promotion_points(g)}
 
         return {"track": track, "rows": [row(g) for g in track.considered],
@@ -140,7 +159,7 @@ class PlayerPages(RendererBase):
                     {"p": p, "name": link(self.player(t.player).name, player_page(t.player), page),
                      "next": p.date + dt.timedelta(days=1),
                      "games": [{"date": g.date, "opponent": self.player(g.opponent).name,
-                                "grade": grade_name(g.opponent_grade or ""), "result": g.result,
+                                "grade": grade_name(g.opponent_grade or ""), "result": result_word(g.result),
                                 "points": promotion_points(g)} for g in p.games]}
                     for t in tracks for p in t.promotions]
         promoted.sort(key=lambda r: r["p"].date)
@@ -148,7 +167,7 @@ class PlayerPages(RendererBase):
                  "grade": grade_name(t.grade), "games": len(t.window),
                  "points": sum(g.points or 0 for g in t.window), "to_go": t.to_go}
                 for t in tracks if t.considered]
-        self.page(page, "promotion.html.j2", "Promotion (NShB)", promoted=promoted, rows=rows,
+        self.page(page, "promotion.html.j2", _("Promotion (NShB)"), promoted=promoted, rows=rows,
                   rules=promotion)
 
     @staticmethod

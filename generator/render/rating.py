@@ -1,6 +1,7 @@
 """FESA's rating, previewed: the standings' ± cells, the player page's before → after lines and history chart,
 and each rated event's rating.json. Everything says it is a preview: FESA's rating officer publishes the
-official figures."""
+official figures. The pages say it in the reader's language; rating.json keeps NOTE in English (the API is
+language-neutral)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,16 @@ from fractions import Fraction
 from markupsafe import Markup
 
 from ..fesa.preview import Change, Preview
+from ..messages import N_
 from ..model import Event
+from .i18n import _
 from .text import signed
 
-NOTE = "a preview: FESA's rating officer publishes the official figures"
-CATEGORY = {"unrated": "unrated, rated by performance", "provisional": "provisional rating",
-            "established": "established rating"}
+# Translators: said of a FESA rating shown on the site
+NOTE = N_("a preview: FESA's rating officer publishes the official figures")
+# A player's FESA rating category (translated where shown)
+CATEGORY = {"unrated": N_("unrated, rated by performance"), "provisional": N_("provisional rating"),
+            "established": N_("established rating")}
 
 
 def cell(change: Change | None) -> Markup:
@@ -24,37 +29,51 @@ def cell(change: Change | None) -> Markup:
     the preview promotes him."""
     if change is None or not change.games:
         return Markup("")
-    grade = f"; FESA grade {change.grade_before}" if change.grade_before else ""
+    note, grade = _(NOTE), change.grade_before
     if change.delta is None:
-        shown = Markup('<abbr title="{}">{}*</abbr>').format(
-            f"unrated: performance rating {change.after}{grade} ({NOTE})", change.after)
+        title = (_("unrated: performance rating {rating}; FESA grade {grade} ({note})") if grade else
+                 _("unrated: performance rating {rating} ({note})")).format(rating=change.after, grade=grade, note=note)
+        shown = Markup('<abbr title="{}">{}*</abbr>').format(title, change.after)
     else:
-        shown = Markup('<abbr title="{}">{}</abbr>').format(
-            f"{change.before} → {change.after}{grade} ({NOTE})", signed(change.delta))
+        # Translators: a FESA rating's change: before → after, the grade held, and NOTE
+        title = (_("{before} → {after}; FESA grade {grade} ({note})") if grade else
+                 _("{before} → {after} ({note})")).format(before=change.before, after=change.after, grade=grade,
+                                                          note=note)
+        shown = Markup('<abbr title="{}">{}</abbr>').format(title, signed(change.delta))
     if change.promoted:
         shown += Markup(' <abbr class="promoted" title="{}">↑{}</abbr>').format(
-            f"promoted to {change.promoted} (FESA), {NOTE}", change.promoted.replace(" ", "\u00a0"))
+            _("promoted to {grade} (FESA), {note}").format(grade=change.promoted, note=note),
+            change.promoted.replace(" ", "\u00a0"))
     return shown
 
 
 def promotions(changes: dict[str, Change], names: dict[str, str]) -> list[str]:
     """'Name: promoted to 2 dan (FESA)', for the standings' note under the table."""
-    return [f"{names[pid]}: promoted to {c.promoted} (FESA)" for pid, c in changes.items() if c.promoted]
+    return [_("{name}: promoted to {grade} (FESA)").format(name=names[pid], grade=c.promoted)
+            for pid, c in changes.items() if c.promoted]
 
 
 def line(change: Change) -> str:
-    """The player page's sentence for one rated event."""
+    """The player page's sentences for one rated event: the rating, then the grade."""
+    if change.delta is None and change.before is not None:
+        text = _("FESA rating preview: unrated, performance rating {rating} (rating before: {before}).").format(
+            rating=change.after, before=change.before)
+    elif change.delta is None:
+        text = _("FESA rating preview: unrated, performance rating {rating}.").format(rating=change.after)
+    else:
+        # Translators: a player's FESA rating before and after an event, the change, and his rating category
+        text = _("FESA rating preview: {before} → {after} ({change}), {category}.").format(
+            before=change.before, after=change.after, change=signed(change.delta),
+            category=_(CATEGORY[change.category]))
     grade = ""
-    if change.grade_before:
-        grade = f" FESA grade: {change.grade_before}" + (f", promoted to {change.promoted} (FESA)."
-                                                         if change.promoted else ".")
+    if change.grade_before and change.promoted:
+        grade = _("FESA grade: {grade}, promoted to {promoted} (FESA).").format(grade=change.grade_before,
+                                                                                promoted=change.promoted)
+    elif change.grade_before:
+        grade = _("FESA grade: {grade}.").format(grade=change.grade_before)
     elif change.promoted:
-        grade = f" Promoted to {change.promoted} (FESA)."
-    if change.delta is None:
-        return (f"FESA rating preview: unrated, performance rating {change.after}"
-                + (f" (rating before: {change.before})" if change.before is not None else "") + "." + grade)
-    return (f"FESA rating preview: {change.before} → {change.after} ({signed(change.delta)}), "
-            f"{CATEGORY[change.category]}." + grade)
+        grade = _("Promoted to {promoted} (FESA).").format(promoted=change.promoted)
+    return f"{text} {grade}" if grade else text
 
 
 WIDTH, HEIGHT, PAD_X, PAD_Y = 320, 120, 44, 16
@@ -65,7 +84,7 @@ def chart(points: list[tuple[str, int | None, int]]) -> Markup:
     Drawn in the page's text colour and the theme's accent (so dark mode follows); scales to the column."""
     if not points:
         return Markup("")
-    values = [v for _, b, a in points for v in (b, a) if v is not None]
+    values = [v for _label, b, a in points for v in (b, a) if v is not None]
     lo, hi = min(values), max(values)
     span = max(hi - lo, 40)
     lo -= (span - (hi - lo)) // 2
@@ -84,19 +103,22 @@ def chart(points: list[tuple[str, int | None, int]]) -> Markup:
         path.append(f"{'M' if not path else 'L'}{x + step / 3:.1f} {y(after)}")
         dot = f"{x + step / 3:.1f}"  # the rating after the event; its number is written under it
         dots.append(Markup('<circle cx="{}" cy="{}" r="3"><title>{}: {}</title></circle>').format(
-            dot, y(after), label, f"{before} → {after}" if before is not None else f"performance {after}"))
+            dot, y(after), label,
+            # Translators: an unrated player's performance rating in an event, in the rating chart
+            f"{before} → {after}" if before is not None else _("performance {rating}").format(rating=after)))
         labels.append(Markup('<text x="{}" y="{}" text-anchor="middle">{}</text>').format(dot, HEIGHT - 2, i + 1))
     axis = Markup("").join(Markup('<text x="{}" y="{}" text-anchor="end">{}</text>').format(PAD_X - 6, y(v) + 4, v)
                            for v in sorted({min(values), max(values)}))
-    legend = Markup("").join(Markup("<li>{}</li>").format(label) for label, _, _ in points)
+    legend = Markup("").join(Markup("<li>{}</li>").format(label) for label, _before, _after in points)
     return Markup(
         '<figure class="rating-chart"><svg viewBox="0 0 {w} {h}" role="img" aria-label="{aria}">'
         '<path d="{d}" fill="none" stroke="var(--md-accent-fg-color)" stroke-width="2"/>'
         '<g fill="var(--md-accent-fg-color)">{dots}</g>'
         '<g fill="currentColor" font-size="10">{axis}{labels}</g></svg>'
-        "<figcaption>Rating after each rated event (a preview: FESA's rating officer publishes the official "
-        "figures):</figcaption><ol>{legend}</ol></figure>").format(
-        w=WIDTH, h=HEIGHT, aria="FESA rating across events, a preview", d=" ".join(path),
+        "<figcaption>{caption}</figcaption><ol>{legend}</ol></figure>").format(
+        caption=Markup(_("Rating after each rated event (a preview: FESA's rating officer publishes the official "
+                         "figures):")),
+        w=WIDTH, h=HEIGHT, aria=_("FESA rating across events, a preview"), d=" ".join(path),
         dots=Markup("").join(dots), axis=axis, labels=Markup("").join(labels), legend=legend)
 
 

@@ -13,20 +13,24 @@ import segno
 from markupsafe import Markup
 
 from ..kinds import kind_of
-from ..model import Event, PlayerId, Round, TeamSetup
+from ..messages import N_
+from ..model import Event, Outcome, PlayerId, Round, TeamSetup
 from ..names import unaccented
 from ..rules.standings import EventResults
 from ..rules.team_swiss.scores import COLUMNS as TEAM_COLUMNS
+from .i18n import _, pgettext
 from .matches import seats
 from .now import when
 from .paths import boards_sheet, event_page, names_sheet, player_page, round_page, standings_sheet
 from .text import link, points, url
+from .words import outcome_word, rest_word
 
 if TYPE_CHECKING:
     from .base import RendererBase
 
 
-NO_ADDRESS = "No site address configured (no QR code): set site_url in mkdocs.yml or BANZUKE_SITE_URL."
+# Translators: on a printed sheet without a QR code; site_url, mkdocs.yml and BANZUKE_SITE_URL are names to keep
+NO_ADDRESS = N_("No site address configured (no QR code): set site_url in mkdocs.yml or BANZUKE_SITE_URL.")
 ROWS = 30  # lines of names on a printed A4 page of the "find your board" sheet (two names a line)
 LONG, LONGER = 22, 32  # names longer than these print smaller (sheet-small, sheet-smaller in assets/extra.css)
 
@@ -35,11 +39,11 @@ def qr(site_url: str, target: str) -> Markup:
     """The address of the page built from `target` as an inline SVG QR code; without the site's address, a line
     saying so."""
     if not site_url:
-        return Markup('<span class="sheet-no-address">{}</span>').format(NO_ADDRESS)
+        return Markup('<span class="sheet-no-address">{}</span>').format(_(NO_ADDRESS))
     address = site_url.rstrip("/") + "/" + url(target, "index.md")
     code = segno.make(address, error="m", micro=False)
     svg = code.svg_inline(scale=1, border=2, dark="#000", light="#fff", omitsize=True)
-    named = Markup('<svg role="img" aria-label="QR code leading to {}" ').format(address)
+    named = Markup('<svg role="img" aria-label="{}" ').format(_("QR code leading to {address}").format(address=address))
     svg = named + Markup(svg.removeprefix("<svg "))  # a picture with a text alternative, for screen readers
     return Markup('<span class="sheet-qr" title="{}">').format(address) + svg + Markup("</span>")
 
@@ -52,7 +56,6 @@ def round_sheets(r: RendererBase, event: Event, res: EventResults, rnd: Round, s
     sente = kind_of(event).sente_recorded and event.sente != "furigoma"
     home = home or round_page(event, rnd.number)
     code = qr(site_url, home)
-    title = f"{event.name} · round {rnd.number}"
     page = boards_sheet(event, rnd.number)
     matches = seats(event, rnd)
 
@@ -74,25 +77,35 @@ def round_sheets(r: RendererBase, event: Event, res: EventResults, rnd: Round, s
         [r.player_name(b.id) for b in rnd.byes]
     common: dict[str, Any] = {"event": event, "rnd": rnd, "when": when(rnd), "qr": code, "sente": sente,
                               "size": size(names_on), "teams": bool(matches),
-                              "round_link": link("the event's page" if home != round_page(event, rnd.number)
-                                                 else "the round's page", home, page)}
-    r.page(page, "sheet_boards.html.j2", f"{title}: pairings", groups=groups,
-           handicaps=any(row["handicap"] for _, rows in groups for row in rows), **common)
+                              "round_link": link(_("the event's page") if home != round_page(event, rnd.number)
+                                                 else _("the round's page"), home, page)}
+    # Translators: a printed sheet's title: an event's round and its pairings
+    r.page(page, "sheet_boards.html.j2", _("{event} · round {n}: pairings").format(event=event.name, n=rnd.number),
+           groups=groups,
+           handicaps=any(row["handicap"] for _match, rows in groups for row in rows), **common)
     page = names_sheet(event, rnd.number)
     seated: dict[PlayerId, list[tuple[int, str]]] = {}
     for g in rnd.games:
         for pid, first in ((g.sente.id, True), (g.gote.id, False)):
-            seated.setdefault(pid, []).append((g.board, ("☗" if first else "☖") if sente else
-                                                     ("1st" if first else "2nd")))
+            if sente:
+                side = "☗" if first else "☖"
+            else:
+                # Translators: on the "find your board" sheet, in a game without sente and gote: the player who
+                # moves first (second)
+                side = pgettext("moves", "1st") if first else pgettext("moves", "2nd")
+            seated.setdefault(pid, []).append((g.board, side))
     names: list[tuple[str, str, str]] = []
     for pid, places in seated.items():
         if len(places) > 1:  # a simul's giver: his boards, no colour
-            names.append((r.player_name(pid), "boards " + boards_text([b for b, _ in places]), ""))
+            # Translators: a simul giver's boards on the "find your board" sheet ("boards 1–12")
+            names.append((r.player_name(pid), _("boards {boards}").format(boards=boards_text([b for b, _b in places])),
+                          ""))
             continue
         board, side = places[0]
         seat = matches.get(board)
         names.append((r.player_name(pid), seat.label if seat else str(board), side))
-    names += [(r.player_name(b.id), "rest" if kind_of(event).all_play_all else "bye", "") for b in rnd.byes]
+    names += [(r.player_name(b.id), rest_word() if kind_of(event).all_play_all else outcome_word(Outcome.BYE), "")
+              for b in rnd.byes]
     names.sort(key=lambda n: (unaccented(n[0]).casefold(), n[0]))  # de Vries among the Ds, Ólafsson the Os
     # One printed page each: two columns of at most ROWS names, the first column read down before the second;
     # a team round's, whose places are long ("Japan – Great Britain, board 1"), one column.
@@ -102,7 +115,10 @@ def round_sheets(r: RendererBase, event: Event, res: EventResults, rnd: Round, s
         rows = (len(chunk) + per_line - 1) // per_line
         sheets.append([(chunk[n], chunk[n + rows] if per_line == 2 and n + rows < len(chunk) else None)
                        for n in range(rows)])
-    r.page(page, "sheet_names.html.j2", f"{title}: find your board", sheets=sheets, per_line=per_line, **common)
+    # Translators: a printed sheet's title: an event's round, and every player's board in it
+    r.page(page, "sheet_names.html.j2", _("{event} · round {n}: find your board").format(event=event.name,
+                                                                                           n=rnd.number),
+           sheets=sheets, per_line=per_line, **common)
 
 
 def boards_text(boards: list[int]) -> str:
@@ -128,14 +144,16 @@ def event_sheet(r: RendererBase, event: Event, res: EventResults, site_url: str)
     page = standings_sheet(event)
     if res.teams is not None:
         names = {t.id: t.name for t in event.record(TeamSetup).teams}
-        heads = [c.abbr for c in TEAM_COLUMNS]
+        heads = [_(c.abbr) for c in TEAM_COLUMNS]
         rows = [(f"{s.rank}{'=' if s.shared else ''}", names[s.team], [points(v) for v in s.values])
                 for s in res.teams.final]
     else:
         columns = kind_of(event).columns(event)
-        heads = ["Pts", *(c.abbr for c in columns)]
+        # Translators: short for points, a column's head
+        heads = [_("Pts"), *(_(c.abbr) for c in columns)]
         rows = [(f"{s.rank}{'=' if s.shared else ''}", r.player_name(s.player),
                  [points(s.points), *(points(v) for v in s.tiebreaks)]) for s in res.final]
-    r.page(page, "sheet_standings.html.j2", f"{event.name}: standings", event=event, heads=heads, rows=rows,
-           completed=res.completed, qr=qr(site_url, event_page(event)), size=size([name for _, name, _ in rows]),
-           event_link=link("the event's page", event_page(event), page))
+    r.page(page, "sheet_standings.html.j2", _("{event}: standings").format(event=event.name), event=event,
+           heads=heads, rows=rows, completed=res.completed, qr=qr(site_url, event_page(event)),
+           size=size([name for _rank, name, _values in rows]),
+           event_link=link(_("the event's page"), event_page(event), page))

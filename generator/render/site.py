@@ -9,9 +9,11 @@ from typing import Any
 
 from markupsafe import Markup
 
+from ..messages import N_
 from ..model import Event, Festival, Outcome, PlayoffSetup
 from ..pipeline import Loaded
 from ..pipeline.calendar import latest_day
+from ..rules.festival_elo import SHOGIDOJO_BONUS, Rating, Source, grade_name
 from ..rules.prizes import PrizeList
 from ..rules.scoring import RoundRecord
 from ..rules.standings import EventResults, Standing
@@ -20,6 +22,7 @@ from . import api, calendar, i18n, now, sheets
 from .base import Page, Site
 from . import rating as rating_preview
 from .festival import FestivalPages, nav_labels, varying_labels
+from .i18n import _, pgettext
 from .paths import event_page, event_search, player_page, round_page
 from .players import PlayerPages
 from .kinds import pages_of
@@ -28,8 +31,19 @@ from .text import headings, link, points
 
 __all__ = ["Page", "Renderer", "Site", "nav_labels", "render_site", "varying_labels", "with_problems"]
 
-STAGE_MARKS = {"Final": "F", "Third place": "3rd", "Semi-finals": "SF", "Quarter-finals": "QF",
-               "Last 16": "L16", "Last 32": "L32", "Last 64": "L64"}
+# A knock-out game's stage, in the round table's column (translated where shown).
+STAGE_MARKS = {
+    # Translators: short for the knock-out's final, in a narrow column
+    "Final": N_("F"),
+    # Translators: short for the knock-out's game for third place, in a narrow column
+    "Third place": N_("3rd"),
+    # Translators: short for semi-final, in a narrow column
+    "Semi-finals": N_("SF"),
+    # Translators: short for quarter-final, in a narrow column
+    "Quarter-finals": N_("QF"),
+    # Translators: short for the knock-out's last 16 (32, 64) players, in a narrow column
+    "Last 16": N_("L16"), "Last 32": N_("L32"), "Last 64": N_("L64"),
+}
 
 SYMBOL = {
     Outcome.WIN: "+", Outcome.DRAW: "=", Outcome.LOSS: "-", Outcome.FORFEIT_WIN: "+",
@@ -44,7 +58,7 @@ class Renderer(FestivalPages, PlayerPages):
         years: dict[int, list[Festival]] = {}
         for festival in sorted(self.data.festivals, key=lambda f: (f.start or dt.date.min, f.id), reverse=True):
             years.setdefault(festival.start.year if festival.start else 0, []).append(festival)
-        self.page("index.md", "home.html.j2", "Results", years=list(years.items()), results=self.results,
+        self.page("index.md", "home.html.j2", _("Results"), years=list(years.items()), results=self.results,
                   now=now.now_blocks(self, list(self.data.festivals), "index.md"))
         for festival in self.data.festivals:
             self.festival_pages(festival)
@@ -83,14 +97,14 @@ class Renderer(FestivalPages, PlayerPages):
                 "rank": f"{s.rank}=" if s.shared else str(s.rank),
                 "name": link(p.name, player_page(p.id), page),
                 "elo": rating.elo if rating else "–",
-                "elo_source": rating.explanation if rating else "no rating known",
+                "elo_source": elo_source(rating) if rating else _("no rating known"),
                 "wdl": "-".join(str(played.count(o)) for o in (Outcome.WIN, Outcome.DRAW, Outcome.LOSS)),
                 "country": p.country,
                 "points": s.points,
                 "tiebreaks": s.tiebreaks,
                 "played": s.played,
                 "late": s.late,
-                "separated_by": separated.get(s.separated_by, ""),
+                "separated_by": _(label) if (label := separated.get(s.separated_by)) else "",
                 "change": rating_preview.cell(rated.changes.get(s.player)) if rated else "",
             })
         return rows
@@ -131,19 +145,21 @@ class Renderer(FestivalPages, PlayerPages):
     def rules_page(self, event: Event, res: EventResults, common: dict[str, Any]) -> None:
         page = event_page(event, "rules")
         kind = pages_of(event)
-        self.page(page, kind.game.rules_template, f"{event.short} rules",
+        self.page(page, kind.game.rules_template, _("{event} rules").format(event=event.short),
                   round_robin=kind.rules_table(self, event, res, page), **common)
 
     def prizes_page(self, event: Event, common: dict[str, Any]) -> None:
         prizes = self.prizes.get(event.path)
         if prizes is not None and event.prizes is not None:
             page = event_page(event, "prizes")
-            self.page(page, "prizes.html.j2", f"{event.short} prizes", prizes=prizes, currency=event.prizes.currency,
+            self.page(page, "prizes.html.j2", _("{event} prizes").format(event=event.short), prizes=prizes,
+                      currency=event.prizes.currency,
                       rows=self.prize_rows(event, prizes, page), **common)
 
     def entries_page(self, event: Event, res: EventResults, common: dict[str, Any]) -> None:
         page = event_page(event, "entries")
-        self.page(page, "entries.html.j2", f"{event.short} entries", rows=self.entries(event, res, page),
+        self.page(page, "entries.html.j2", _("{event} entries").format(event=event.short),
+                  rows=self.entries(event, res, page),
                   adjustments=[{"name": link(self.player(a.player).name, player_page(a.player), page), "adj": a}
                                for a in sorted(event.adjustments, key=lambda a: (a.from_round, a.player))],
                   **common)
@@ -157,19 +173,22 @@ class Renderer(FestivalPages, PlayerPages):
                                for i, rank in enumerate(res.rank_after(s.player))]} for s in res.final]
         names = {pid: self.player(pid).name for pid in (res.knockout.places.values() if res.knockout else ())}
         own = kind.standings_context(self, event, res, page)
-        event_links = [link(label, event_page(event, name), page)
-                       for label, name in [*kind.standings_links(event), *kind.game.extra_pages, ("Rules", "rules")]]
-        self.page(page, own["template"], f"{event.short} standings", names=names, event_links=event_links,
+        linked = [*kind.standings_links(event), *kind.game.extra_pages, (N_("Rules"), "rules")]
+        event_links = [link(_(label), event_page(event, name), page) for label, name in linked]
+        self.page(page, own["template"], _("{event} standings").format(event=event.short), names=names,
+                  event_links=event_links,
                   search=event_search(common["festival"], event),
                   ties=kind.game.tie_lines(self, res, res.final, res.completed, page),
                   team_rows=own["team_rows"],
                   rows=self.standings_rows(res, res.final, page), progress=progress,
-                  rated=event.path in self.loaded.ratings, rating_note=rating_preview.NOTE,
+                  rated=event.path in self.loaded.ratings, rating_note=_(rating_preview.NOTE),
                   promotions=self.promotions(event),
-                  round_links=[link(f"Round {r.number}", round_page(event, r.number), page) for r in event.rounds],
+                  round_links=[link(_("Round {n}").format(n=r.number), round_page(event, r.number), page)
+                               for r in event.rounds],
                   **common)
         page = event_page(event, "crosstable")
-        self.page(page, "crosstable.html.j2", f"{event.short} crosstable", rows=self.crosstable(res, page), **common)
+        self.page(page, "crosstable.html.j2", _("{event} crosstable").format(event=event.short),
+                  rows=self.crosstable(res, page), **common)
 
     def round_pages(self, event: Event, res: EventResults, common: dict[str, Any]) -> None:
         kind = pages_of(event)
@@ -188,7 +207,7 @@ class Renderer(FestivalPages, PlayerPages):
             stage = {frozenset((t.a, t.b)): t.stage for t in res.knockout.ties_in(rnd.number)} if res.knockout else {}
             games: list[dict[str, Any]] = [{
                 "board": g.board,
-                "stage": STAGE_MARKS.get(stage.get(frozenset((g.sente.id, g.gote.id)), ""), "") if g.knockout else "",
+                "stage": stage_mark(stage.get(frozenset((g.sente.id, g.gote.id)), "")) if g.knockout else "",
                 "handicap": marks.get(g.board, ""),
                 "sente": link(self.player(g.sente.id).name, player_page(g.sente.id), page),
                 "gote": link(self.player(g.gote.id).name, player_page(g.gote.id), page),
@@ -202,14 +221,14 @@ class Renderer(FestivalPages, PlayerPages):
                         "gote": link(self.player(g.gote.id).name, player_page(g.gote.id), page),
                         "result": g.result.value if g.result else "…"} for g in rnd.replays]
             self.page(page, kind.game.round_template,
-                      f"{event.short} round {rnd.number}", rnd=rnd, games=games,
+                      _("{event} round {n}").format(event=event.short, n=rnd.number), rnd=rnd, games=games,
                       ties=kind.game.tie_lines(self, res, table, rnd.number, page),
                       replays_count=event.replay_draws,
                       any_knockout=any(g.knockout for g in rnd.games), replays=replays,
                       knockout=res.knockout.rules if res.knockout else None,
                       any_handicap=bool(marks),
                       furigoma_open=event.sente == "furigoma" and any(g.result is None for g in rnd.games),
-                      overridden=any(h.overrides_rule for (r, _), h in res.handicaps.items() if r == rnd.number),
+                      overridden=any(h.overrides_rule for (r, _board), h in res.handicaps.items() if r == rnd.number),
                       byes=[link(self.player(r.id).name, player_page(r.id), page) for r in rnd.byes],
                       absent=[link(self.player(r.id).name, player_page(r.id), page) for r in rnd.absent],
                       rows=self.standings_rows(res, table, page, rnd.number) if table else None, **common)
@@ -229,7 +248,7 @@ class Renderer(FestivalPages, PlayerPages):
             rating = res.ratings[pid][0]
             rows.append({"no": i, "id": pid, "name": link(self.player(pid).name, player_page(pid), page),
                          "elo": rating.elo if rating else "–",
-                         "source": rating.explanation if rating else "no rating known",
+                         "source": elo_source(rating) if rating else _("no rating known"),
                          "country": self.player(pid).country})
         return rows
 
@@ -248,22 +267,65 @@ class Renderer(FestivalPages, PlayerPages):
 
 
 def cell(rec: RoundRecord, number: dict[str, int]) -> str:
+    """A crosstable cell: the opponent's number and the result ('3+'), or what the round was without a game."""
     if rec.outcome is Outcome.BYE:
-        return "bye"
+        # Translators: a crosstable cell: a round without an opponent
+        return pgettext("crosstable cell", "bye")
     if rec.outcome is Outcome.HALF_BYE:
-        return "½ bye"
+        # Translators: a crosstable cell: a round without a game that scores half a point
+        return pgettext("crosstable cell", "½ bye")
     if rec.outcome is Outcome.LATE:
-        return f"late +{points(rec.points)}" if rec.points else "late"
+        if rec.points:
+            # Translators: a crosstable cell: a late entry's round before he joined, and the points it gives him
+            return pgettext("crosstable cell", "late +{points}").format(points=points(rec.points))
+        # Translators: a crosstable cell: a late entry's round before he joined
+        return pgettext("crosstable cell", "late")
     if rec.outcome is Outcome.FORFEIT_LOSS and rec.opponent is None:
-        return "ff"
+        # Translators: a crosstable cell, short for forfeit: a game lost without play
+        return pgettext("crosstable cell", "ff")
     if rec.outcome is Outcome.ABSENT:
         return "–"
     text = f"{number[rec.opponent]}{SYMBOL[rec.outcome]}" if rec.opponent else ""
     if rec.replayed:
-        text += "r"
+        # Translators: a crosstable cell's mark (after "3+"): the game was a replay of a drawn game
+        text += pgettext("crosstable cell", "r")
     if rec.outcome in (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS):
-        text += "ff"
+        # Translators: a crosstable cell's mark (after "3+"), short for forfeit: won or lost without play
+        text += pgettext("crosstable cell", "ff")
     return text
+
+
+def stage_mark(stage: str) -> str:
+    """A knock-out stage as the round table's narrow column shows it ('SF'); '' for none."""
+    mark = STAGE_MARKS.get(stage)
+    return _(mark) if mark else ""
+
+
+def elo_source(rating: Rating) -> str:
+    """Where a festival Elo comes from, in words: 'from 1 kyu grade' (as the rules' Rating.explanation)."""
+    detail = rating.detail
+    match rating.source:
+        case Source.PAN_ATLANTIC:
+            return _("FESA/USSF Elo")
+        case Source.CLUB_GRADE:
+            # Translators: where a rating comes from: the player's club grade ("from 1 kyu grade")
+            return _("from {grade} grade").format(grade=grade_name(detail))
+        case Source.SHOGIDOJO:
+            # Translators: where a rating comes from: the player's ShogiDojo rating and the bonus added to it
+            return _("ShogiDojo {rating} + {bonus}").format(rating=detail, bonus=SHOGIDOJO_BONUS)
+        case Source.CLAIMED_GRADE:
+            # Translators: where a rating comes from: the grade the player says he has ("from claimed 1 kyu")
+            return _("from claimed {grade}").format(grade=grade_name(detail))
+        case Source.ASSESSED:
+            if detail:
+                # Translators: where a rating comes from: the arbiters' assessment, with their note
+                return _("arbiters' assessment: {note}").format(note=detail)
+            return _("arbiters' assessment")
+        case Source.ADJUSTED:
+            if detail:
+                # Translators: where a rating comes from: the arbiters' adjustment, with their note
+                return _("arbiters' adjustment: {note}").format(note=detail)
+            return _("arbiters' adjustment")
 
 
 def render_site(loaded: Loaded, site_url: str = "") -> Site:
@@ -277,14 +339,16 @@ def with_problems(site: Site | None, problems: list[str]) -> Site:
     items = Markup("").join(Markup("<li><code>{}</code></li>").format(line) for line in problems)
     # The banner is escaped here, once, and joined to the pages' HTML as the text it is (a Markup on the right
     # of a plain string would escape the page itself: its tags shown as text).
-    shown = ("this preview shows the results as they were before them. Fix these and save; the page comes back by "
-             "itself." if site is not None else "the preview has no results to show until they are fixed (it was "
-             "started on them). Fix these and save; the site comes by itself.")
-    banner = str(Markup('<div class="admonition failure"><p class="admonition-title">The data has errors: {}</p>'
+    shown = (_("The data has errors: this preview shows the results as they were before them. Fix these and save; "
+               "the page comes back by itself.") if site is not None else
+             _("The data has errors: the preview has no results to show until they are fixed (it was started on "
+               "them). Fix these and save; the site comes by itself."))
+    banner = str(Markup('<div class="admonition failure"><p class="admonition-title">{}</p>'
                         '<ol class="problems">{}</ol></div>\n').format(shown, items))
     if site is None:
-        body, toc = headings(f"<h1>The data has errors</h1>\n{banner}")
-        return Site({"index.md": Page("The data has errors", body, toc)}, nav=[{"Home": "index.md"}], banner=banner)
+        title = _("The data has errors")
+        body, toc = headings(str(Markup("<h1>{}</h1>\n").format(title)) + banner)
+        return Site({"index.md": Page(title, body, toc)}, nav=[{_("Home"): "index.md"}], banner=banner)
     out = Site(dict(site.pages), dict(site.files), site.nav, site.sections, site.section_of, site.updated, banner)
     for path, page in site.pages.items():
         h1_end = page.html.find("</h1>") + len("</h1>\n") if "</h1>" in page.html else 0

@@ -19,6 +19,7 @@ import math
 from dataclasses import dataclass, field
 
 from ..diagnostics import Location
+from ..messages import N_
 from ..model import Event, Board, KnockoutRules, KnockoutSetup, Player, PlayerId, Result, Round
 
 FULL = 32
@@ -101,9 +102,9 @@ def select(event: Event, players: dict[PlayerId, Player], absent_round_1: set[Pl
         if player is None or not in_region(player, rules):
             continue
         if event.from_round.get(ref.id, 1) > 1 or ref.id in absent_round_1 or event.withdrawn.get(ref.id) == 0:
-            passed.append(Passed(ref.id, "not present at round 1"))
+            passed.append(Passed(ref.id, N_("not present at round 1")))
         elif player.elo is None:
-            passed.append(Passed(ref.id, "no FESA Elo"))
+            passed.append(Passed(ref.id, N_("no FESA Elo")))
         elif rules.active_since and (player.last_rated_game is None or player.last_rated_game < rules.active_since):
             last = f"last one {player.last_rated_game}" if player.last_rated_game else "none known"
             passed.append(Passed(ref.id, f"no FESA-rated game since {rules.active_since} ({last})"))

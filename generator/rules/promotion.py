@@ -19,6 +19,7 @@ import datetime as dt
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from ..messages import N_
 from ..model import DataSet, Event, Board, Player, PlayerId, Result
 
 CATEGORIES = ("international", "national", "european", "district")  # "official": docs/promotion.md#valid-games
@@ -46,22 +47,22 @@ def table(own: str, opponent: str, won: bool) -> tuple[int | None, str]:
     its notes), or None with why the game is not taken into account."""
     diff = level(opponent) - level(own)
     if diff >= 3:
-        return (45, "win against 3 or more grades stronger") if won else \
-            (None, "a loss to an opponent 3 or more grades stronger is not taken into account")
+        return (45, N_("win against 3 or more grades stronger")) if won else \
+            (None, N_("a loss to an opponent 3 or more grades stronger is not taken into account"))
     if diff == 2:
-        return (45, "win against 2 grades stronger") if won else (-10, "loss to 2 grades stronger")
+        return (45, N_("win against 2 grades stronger")) if won else (-10, N_("loss to 2 grades stronger"))
     if diff == 1:
-        return (45, "win against 1 grade stronger") if won else (-25, "loss to 1 grade stronger")
+        return (45, N_("win against 1 grade stronger")) if won else (-25, N_("loss to 1 grade stronger"))
     if diff == 0:
-        return (25, "win against equal strength") if won else (-45, "loss to equal strength")
+        return (25, N_("win against equal strength")) if won else (-45, N_("loss to equal strength"))
     if diff == -1:
         if not won:
-            return -45, "loss to 1 grade weaker"
+            return -45, N_("loss to 1 grade weaker")
         if level(opponent) >= 0:
-            return 10, "win against 1 grade weaker, who is 1 kyu or stronger"
-        return None, "a win against 1 grade weaker counts only if he is 1 kyu or stronger"
-    return (-45, "loss to 2 or more grades weaker") if not won else \
-        (None, "a win against an opponent 2 or more grades weaker is not taken into account")
+            return 10, N_("win against 1 grade weaker, who is 1 kyu or stronger")
+        return None, N_("a win against 1 grade weaker counts only if he is 1 kyu or stronger")
+    return (-45, N_("loss to 2 or more grades weaker")) if not won else \
+        (None, N_("a win against an opponent 2 or more grades weaker is not taken into account"))
 
 
 def add_months(day: dt.date, months: int) -> dt.date:
@@ -145,12 +146,12 @@ def _tracked(player: Player) -> str | None:
 def _valid(event: Event, game: Board) -> str:
     """Why a game of this event is not valid, or ''."""
     if event.category not in CATEGORIES:
-        return "not an official tournament (the event gives no category)"
+        return N_("not an official tournament (the event gives no category)")
     if game.handicap:
         return f"a handicap game ({game.handicap.upper()})"
     tc = event.time_control
     if tc is None:
-        return "the time control is not known"
+        return N_("the time control is not known")
     if tc.minutes < MIN_MINUTES or tc.byoyomi < MIN_BYOYOMI:
         return f"{tc}: below {MIN_MINUTES} min per player and {MIN_BYOYOMI} s byoyomi"
     return ""
@@ -200,13 +201,13 @@ def compute(data: DataSet, counted: Callable[[Event], bool] = lambda event: True
             opp_grade = (opp.estimated_grade or grades.get(other)) if opp else None
             points, reason = None, _valid(event, game)
             if not reason and result == "draw":
-                reason = "a draw is regarded as not played"
+                reason = N_("a draw is regarded as not played")
             if not reason and opp is not None and not opp.grade_reliable:
-                reason = "the opponent's grade is not considered reliable"
+                reason = N_("the opponent's grade is not considered reliable")
             if not reason and opp_grade is None:
-                reason = "the opponent has no grade"
+                reason = N_("the opponent has no grade")
             if not reason and promoted_on.get(me) == day:
-                reason = "played on the day of a promotion: the new grade holds from the next day"
+                reason = N_("played on the day of a promotion: the new grade holds from the next day")
             if not reason and opp_grade is not None:
                 points, reason = table(track.grade, opp_grade, won)
             seen = Considered(day, event, rnd, other, result, track.grade, opp_grade, points, reason)

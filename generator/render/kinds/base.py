@@ -11,13 +11,15 @@ from typing import Any, ClassVar, TypeVar
 from markupsafe import Markup
 
 from ...kinds import EventKind, Game
+from ...messages import N_
 from ...model import Capture, Event, Board, GrandPrixEvent, KindRecord, PlayerId
 from ...rules.prizes import PrizeList
 from ...rules.scoring import RoundRecord
 from ...rules.simul import GiverResult
 from ...rules.standings import EventResults, Standing
+from ..i18n import _
 from ..paths import event_page, round_page
-from ..text import points
+from ..words import points_text
 from .context import Context, Pages
 from .knockout import knockout_line
 
@@ -53,8 +55,10 @@ class GamePages(_Registered):
     prize_rule: ClassVar[str] = "_prize_rule.html.j2"  # how prizes are given, on the prizes page
     standings_template: ClassVar[str] = "standings.html.j2"
     round_template: ClassVar[str] = "round.html.j2"
-    separated: ClassVar[dict[str, str]] = {}  # a criterion's key -> its label where it placed a player lower
-    extra_pages: ClassVar[tuple[tuple[str, str], ...]] = ()  # (label, page name) beside an event's standings
+    # A criterion's key -> its label where it placed a player lower (marked with N_, translated where shown)
+    separated: ClassVar[dict[str, str]] = {}
+    # (label, page name) beside an event's standings (the label marked with N_, translated where shown)
+    extra_pages: ClassVar[tuple[tuple[str, str], ...]] = ()
     elo_shown: ClassVar[bool] = True  # a player page shows the festival Elo
 
     def __init__(self, rules: Game):
@@ -62,7 +66,7 @@ class GamePages(_Registered):
 
     def standing_text(self, standing: Standing) -> str:
         """A player's result in words, on his page: '5½ points'."""
-        return f"{points(standing.points)} point{'' if standing.points == 1 else 's'}"
+        return points_text(standing.points)
 
     def material_text(self, record: RoundRecord) -> str:
         """What the player took in a game, on his page ('' when nothing is recorded)."""
@@ -150,15 +154,15 @@ class KindPages(_Registered):
         return None
 
     def standings_links(self, event: Event) -> list[tuple[str, str]]:
-        """(label, page name) linked above the standings."""
-        return [("Crosstable", "crosstable")]
+        """(label, page name) linked above the standings (the label marked with N_, translated where shown)."""
+        return [(N_("Crosstable"), "crosstable")]
 
     def nav(self, r: Context, event: Event) -> list[Any]:
         """The event's pages in the sidebar, before its knock-out, rounds, prizes and rules."""
-        pages: list[Any] = [{"Standings": event_page(event)}, {"Crosstable": event_page(event, "crosstable")},
-                            {"Entries": event_page(event, "entries")}]
+        pages: list[Any] = [{_("Standings"): event_page(event)}, {_("Crosstable"): event_page(event, "crosstable")},
+                            {_("Entries"): event_page(event, "entries")}]
         for label, name in self.game.extra_pages:
-            pages.insert(2, {label: event_page(event, name)})
+            pages.insert(2, {_(label): event_page(event, name)})
         return pages
 
     def round_link(self, event: Event, record: RoundRecord) -> str:
@@ -171,7 +175,8 @@ class KindPages(_Registered):
 
     def grand_prix_rule(self, rule: GrandPrixEvent) -> str:
         """How the Grand Prix scores this event, in words."""
-        return f"{', '.join(map(str, rule.places))} for places 1 to {len(rule.places)}."
+        # Translators: the Grand Prix points of an event's places ("10, 8, 6 for places 1 to 3.")
+        return _("{points} for places 1 to {n}.").format(points=", ".join(map(str, rule.places)), n=len(rule.places))
 
     def api_files(self, event: Event, res: EventResults, givers: Sequence[GiverResult], prizes: PrizeList | None,
                   winners: Sequence[PlayerId]) -> dict[str, Any]:

@@ -7,11 +7,12 @@ from typing import Any
 from markupsafe import Markup
 
 from ...model import Event
-from ...rules.prizes import ordinal
 from ...rules.standings import EventResults
 from .. import bracket
+from ..i18n import _
 from ..paths import event_page, player_page, round_page
 from ..text import link, url
+from ..words import lost_in, place_text, stage_word
 from .context import Context, Pages
 
 
@@ -34,11 +35,11 @@ def knockout_page(r: Pages, event: Event, res: EventResults, common: dict[str, A
             if t.bye or not t.playable:
                 continue
             game = t.game
-            ties.append({"stage": t.stage, "round": link(str(t.round), round_page(event, t.round), page),
+            ties.append({"stage": stage_word(t.stage), "round": link(str(t.round), round_page(event, t.round), page),
                          "a": name(t.a or ""), "b": name(t.b or ""),
                          "result": Markup("{} {} {}").format(
                              name(game.sente.id), game.result.value if game.result else "…", name(game.gote.id))
-                         if game else "not paired yet",
+                         if game else _("not paired yet"),
                          "replays": [Markup("{} {} {}").format(
                              name(g.sente.id), g.result.value if g.result else "…", name(g.gote.id))
                              for g in t.replays],
@@ -50,7 +51,7 @@ def knockout_page(r: Pages, event: Event, res: EventResults, common: dict[str, A
     r.page(page, "knockout.html.j2", ko.rules.name, ko=ko, ties=ties, seeds=seeds,
            picture=Markup(bracket.svg(ko, short, lambda pid: url(player_page(pid), page))),
            places=[{"place": n, "name": name(pid)} for n, pid in sorted(ko.places.items())],
-           passed=[{"name": name(p.player), "country": r.player(p.player).country, "reason": p.reason}
+           passed=[{"name": name(p.player), "country": r.player(p.player).country, "reason": _(p.reason)}
                    for p in ko.passed],
            prizes=prizes, prize_rows=[{"label": a.label, "name": name(a.player), "amount": a.amount}
                                       for a in prizes.awards] if prizes else [],
@@ -65,11 +66,9 @@ def knockout_line(r: Context, event: Event, res: EventResults, pid: str, page: s
         return ""
     place = next((n for n, p in ko.places.items() if p == pid), None)
     lost = next((t for stage in ko.stages[:-1] for t in stage if t.loser == pid), None)
-    how = (f"{ordinal(place)} place" if place else
-           f"lost in the {t_stage(lost.stage)} (round {lost.round})" if lost else "still in")
-    return link(ko.rules.name, event_page(event, "knockout"), page) + Markup(": seed {}, {}.").format(seed, how)
-
-
-def t_stage(stage: str) -> str:
-    """'Last 16' -> 'last 16', 'Quarter-finals' -> 'quarter-finals' (inside a sentence)."""
-    return stage[0].lower() + stage[1:]
+    # Translators: a player still playing in a knock-out
+    how = place_text(place) if place else lost_in(lost.stage, lost.round) if lost else _("still in")
+    # Translators: a player's way through a knock-out: its name (a link), his seed, then "2nd place", "lost in the
+    # semi-finals (round 6)" or "still in"
+    return Markup(_("{knockout}: seed {seed}, {how}.")).format(
+        knockout=link(ko.rules.name, event_page(event, "knockout"), page), seed=seed, how=how)

@@ -15,6 +15,7 @@ from ...rules.prizes import PrizeList
 from ...rules.scoring import RoundRecord
 from ...rules.simul import OPPONENT_POINTS, GiverResult
 from ...rules.standings import EventResults
+from ..i18n import _
 from ..objects import awards, game_json
 from ..paths import event_page, event_search, giver_page, player_page
 from ..text import link, number, percent
@@ -35,18 +36,21 @@ class SimulPages(KindPages):
         return setup_of(event)
 
     def grand_prix_rule(self, rule: GrandPrixEvent) -> str:
-        return (f"{rule.win} for a win, {rule.draw} for a draw, {rule.loss} for a loss against a giver; a giver "
-                "scores 4 for more than 70 % of the points, 3 for more than 45 %, 2 for more than 20 %, else 1.")
+        # Translators: how a simul scores in a Grand Prix: the points of a win, a draw, a loss against a giver
+        return _("{win} for a win, {draw} for a draw, {loss} for a loss against a giver; a giver scores 4 for more "
+                 "than 70 % of the points, 3 for more than 45 %, 2 for more than 20 %, else 1.").format(
+            win=rule.win, draw=rule.draw, loss=rule.loss)
 
     def main_pages(self, r: Pages, event: Event, res: EventResults, common: dict[str, Any]) -> None:
         _pages(r, event, common)  # the givers and the winners; no standings
 
     def nav(self, r: Context, event: Event) -> list[Any]:
         gave = {x.giver for x in r.simuls.get(event.path, [])}
-        return [{"Overview": event_page(event)},
-                {"Givers": [{html.escape(r.player(g.ref.id).name): giver_page(event, g.ref.id)}
-                            for g in setup_of(event).givers if g.ref.id in gave]},
-                {"Entries": event_page(event, "entries")}]
+        return [{_("Overview"): event_page(event)},
+                # Translators: the players who give a simul (each plays many boards at once)
+                {_("Givers"): [{html.escape(r.player(g.ref.id).name): giver_page(event, g.ref.id)}
+                               for g in setup_of(event).givers if g.ref.id in gave]},
+                {_("Entries"): event_page(event, "entries")}]
 
     def round_link(self, event: Event, record: RoundRecord) -> str:
         return giver_page(event, record.opponent) if record.opponent else super().round_link(event, record)
@@ -96,8 +100,9 @@ def _pages(r: Pages, event: Event, common: dict[str, Any]) -> None:
             outcome = shogi.OUTCOMES[game.result][1] if game.result else None
             boards.append({"board": game.board, "opponent": name(game.gote.id, page),
                            "elo": rating.elo if rating else "–",
-                           "handicap": (h.code.upper() + (" *" if h.overrides_rule else "")) if h else "even",
-                           "rule": (h.rule_code.upper() if h.rule_code else "an even game")
+                           # Translators: a simul board's handicap: none, an even game
+                           "handicap": (h.code.upper() + (" *" if h.overrides_rule else "")) if h else _("even"),
+                           "rule": (h.rule_code.upper() if h.rule_code else _("an even game"))
                            if h and h.overrides_rule else "",
                            "result": game.result.value if game.result else "…",
                            "gp": OPPONENT_POINTS.get(outcome) if outcome else None})

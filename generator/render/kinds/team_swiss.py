@@ -10,13 +10,16 @@ from typing import Any
 from markupsafe import Markup
 
 from ...kinds.team_swiss import FLIPPED, setup_of
-from ...model import Event, GrandPrixEvent, PlayerId, Round, TeamSetup
+from ...messages import N_
+from ...model import Event, GrandPrixEvent, Outcome, PlayerId, Round, TeamSetup
 from ...rules.prizes import PrizeList
 from ...rules.simul import GiverResult
 from ...rules.standings import EventResults
 from ...rules.team_swiss.scores import COLUMNS, TeamStanding
+from ..i18n import _
 from ..paths import player_page, round_page, team_page
 from ..text import link, number, points
+from ..words import outcome_word, result_word
 from .base import KindPages
 from .context import Context, Pages
 
@@ -29,7 +32,10 @@ class TeamSwissPages(KindPages):
         return setup_of(event)
 
     def grand_prix_rule(self, rule: GrandPrixEvent) -> str:
-        return f"{', '.join(map(str, rule.places))} to every player of the teams placed 1st to {len(rule.places)}."
+        # Translators: the Grand Prix points of a team event's places ("10, 8, 6 to every player of the teams placed
+        # 1st to 3.")
+        return _("{points} to every player of the teams placed 1st to {n}.").format(
+            points=", ".join(map(str, rule.places)), n=len(rule.places))
 
     def main_pages(self, r: Pages, event: Event, res: EventResults, common: dict[str, Any]) -> None:
         _pages(r, event, res, common)  # the teams' pages, then the standings
@@ -41,7 +47,7 @@ class TeamSwissPages(KindPages):
         return True
 
     def standings_links(self, event: Event) -> list[tuple[str, str]]:
-        return [("Teams", "teams/index")]
+        return [(N_("Teams"), "teams/index")]
 
     def standings_context(self, r: Pages, event: Event, res: EventResults, page: str) -> dict[str, Any]:
         assert res.teams is not None
@@ -49,7 +55,7 @@ class TeamSwissPages(KindPages):
 
     def nav(self, r: Context, event: Event) -> list[Any]:
         pages = super().nav(r, event)
-        pages[1:2] = [{"Teams": [f"{event.path}/teams/index.md",
+        pages[1:2] = [{_("Teams"): [f"{event.path}/teams/index.md",
                                  *[{html.escape(t.name): team_page(event, t.id)}
                                    for t in sorted(setup_of(event).teams, key=lambda t: t.name)]]}]
         return pages
@@ -58,8 +64,8 @@ class TeamSwissPages(KindPages):
         team = next((t for t in setup_of(event).teams if any(ref.id == pid for ref in t.members)), None)
         if team is None:
             return super().player_line(r, event, res, pid, page)
-        return self.game.player_line(r, event, pid, page) or (
-            Markup("Played for ") + link(team.name, team_page(event, team.id), page) + ".")
+        return self.game.player_line(r, event, pid, page) or Markup(_("Played for {team}.")).format(
+            team=link(team.name, team_page(event, team.id), page))
 
     def api_files(self, event: Event, res: EventResults, givers: Sequence[GiverResult], prizes: PrizeList | None,
                   winners: Sequence[PlayerId]) -> dict[str, Any]:
@@ -96,7 +102,7 @@ def _pages(r: Pages, event: Event, res: EventResults, common: dict[str, Any]) ->
     rows = [{"name": link(t.name, team_page(event, t.id), page), "size": len(t.members),
              "average": round(avg) if (avg := teams.ratings[t.id][0]) is not None else "–"}
             for t in sorted(setup_of(event).teams, key=lambda t: (-(teams.ratings[t.id][0] or 0), t.name))]
-    r.page(page, "teams.html.j2", f"{event.short} teams", rows=rows, **common)
+    r.page(page, "teams.html.j2", _("{event} teams").format(event=event.short), rows=rows, **common)
     names = {t.id: t.name for t in setup_of(event).teams}
     for team in setup_of(event).teams:
         page = team_page(event, team.id)
@@ -107,7 +113,8 @@ def _pages(r: Pages, event: Event, res: EventResults, common: dict[str, Any]) ->
                     "points": points_of.get(ref.id, Fraction(0))} for n, ref in enumerate(order, start=1)]
         matches = [{"round": link(str(m.round), round_page(event, m.round), page),
                     "opponent": link(names[m.opponent], team_page(event, m.opponent), page) if m.opponent else "",
-                    "ours": m.board_points, "theirs": m.opponent_points, "outcome": m.outcome if m.opponent else "bye",
+                    "ours": m.board_points, "theirs": m.opponent_points,
+                    "outcome": result_word(m.outcome) if m.opponent else outcome_word(Outcome.BYE),
                     "tp": m.team_points} for m in teams.sides[team.id]]
         r.page(page, "team.html.j2", team.name, team=team, members=members, matches=matches,
                standing=final.get(team.id), of=len(setup_of(event).teams), **common)
@@ -141,7 +148,8 @@ def _round(r: Pages, event: Event, res: EventResults, rnd: Round, page: str, mar
     table = teams_res.by_round[rnd.number - 1] if teams_res and rnd.number <= res.completed else None
     byes = [{"team": link(teams[ref.id].name, team_page(event, ref.id), page),
              "bp": Fraction(len(teams[ref.id].members), 2)} for ref in rnd.team_byes if ref.id in teams]
-    r.page(page, "team_round.html.j2", f"{event.short} round {rnd.number}", rnd=rnd, matches=matches, byes=byes,
-           overridden=any(h.overrides_rule for (n, _), h in res.handicaps.items() if n == rnd.number),
+    r.page(page, "team_round.html.j2", _("{event} round {n}").format(event=event.short, n=rnd.number), rnd=rnd,
+           matches=matches, byes=byes,
+           overridden=any(h.overrides_rule for (n, _board), h in res.handicaps.items() if n == rnd.number),
            absent=[link(r.player(ref.id).name, player_page(ref.id), page) for ref in rnd.absent],
            team_rows=_rows(r, event, table, page) if table else [], **common)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ...messages import N_
 from ...model import Outcome, Result
 from .. import shogi
 
@@ -176,13 +177,14 @@ POINTS: dict[Outcome, Fraction] = shogi.POINTS
 # goes round in circles (each takes the seeds on his side); a player's time expires (the seeds left go to the opponent);
 # a player resigns.
 ENDINGS = {
-    "25-seeds": "a player reached 25 seeds",
-    "no-move": "no move was possible",
-    "cycle": "agreed end of a cycling position",
-    "time": "time expired",
-    "resignation": "resignation",
+    "25-seeds": N_("a player reached 25 seeds"),
+    "no-move": N_("no move was possible"),
+    "cycle": N_("agreed end of a cycling position"),
+    "time": N_("time expired"),
+    "resignation": N_("resignation"),
 }
-SHORT = {"25-seeds": "25 seeds", "no-move": "no move", "cycle": "cycle", "time": "time", "resignation": "resigned"}
+SHORT = {"25-seeds": N_("25 seeds"), "no-move": N_("no move"), "cycle": N_("cycle"), "time": N_("time"),
+         "resignation": N_("resigned")}
 ALIASES = {**{e: e for e in ENDINGS}, "25": "25-seeds", "25 seeds": "25-seeds", "no move": "no-move",
            "agreed": "cycle", "cycling": "cycle", "resigned": "resignation", "resigns": "resignation"}
 # Endings after which every seed is in a store: the two counts make 48.

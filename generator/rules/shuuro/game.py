@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ...messages import N_
 from ...model import Outcome, Result
 
 # docs/shuuro-250.md#army-limits, "Limits" and the roster sheet: cost and the most of each piece an army may have.
@@ -13,7 +14,8 @@ COST = {"king": 0, "queen": 110, "rook": 70, "bishop": 40, "knight": 40, "pawn":
 MOST = {"king": 1, "queen": 2, "rook": 3, "bishop": 4, "knight": 4, "pawn": 6}
 LEAST = {"king": 1}  # "King (mandatory) 1": exactly one
 CAP = 250  # "a maximum total of 250 points"
-NAMES = {"king": "King", "queen": "Queen", "rook": "Rook", "bishop": "Bishop", "knight": "Knight", "pawn": "Pawn"}
+NAMES = {"king": N_("King"), "queen": N_("Queen"), "rook": N_("Rook"), "bishop": N_("Bishop"), "knight": N_("Knight"),
+         "pawn": N_("Pawn")}
 PLURAL = {p: f"{n}s" for p, n in NAMES.items()}
 ALIASES = {**{p: p for p in PIECES}, **{f"{p}s": p for p in PIECES}}
 
