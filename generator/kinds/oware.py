@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ..rules.oware import ranking as oware
 from ..rules import round_robin
 from ..diagnostics import Location, Report
+from ..messages import N_
 from ..rules.oware import game as oware_game
 from ..model import Event, Board, Player, PlayerId, Result
 from ..rules.standings import criteria_standings
@@ -47,7 +48,8 @@ class Oware(Game):
         return criteria_standings(COLUMNS, oware.table, records, after, names)
 
     def fesa_reason(self) -> str:
-        return "FESA rates shogi games only, and this is Oware"
+        # Translators: why an event is not sent to FESA for rating (its rules page: "not rated, because …")
+        return N_("FESA rates shogi games only, and this is Oware")
 
     def check(self, event: Event, players: dict[PlayerId, Player], entrants: dict[PlayerId, Location],
               report: Report, kind: EventKind) -> None:

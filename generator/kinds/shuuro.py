@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..rules.shuuro import ranking as shuuro
 from ..diagnostics import Location, Report, display_path
+from ..messages import N_
 from ..rules.shuuro import game as shuuro_game
 from ..model import Army, Capture, Event, Player, PlayerId, Ref, ShuuroSetup
 from ..rules.pairing import shuffle
@@ -91,7 +92,8 @@ class Shuuro(Game):
         return criteria_standings(COLUMNS, shuuro.table, records, after, names)
 
     def fesa_reason(self) -> str:
-        return "FESA rates shogi games only, and this is Shuuro"
+        # Translators: why an event is not sent to FESA for rating (its rules page: "not rated, because …")
+        return N_("FESA rates shogi games only, and this is Shuuro")
 
     def pairing_key(self, previous: RoundRecord | None, elo: int) -> int:
         return previous.delta if previous else 0  # the last round's Delta, not the Elo
