@@ -59,9 +59,9 @@ class Text(str):
                                  for k, v in self.values.items()})
 
 
-def _rebuild(english: str, message: str, plural: str | None, count: int, values: dict[str, Any]) -> Text:
+def _rebuild(english: str, message: str, plural: str | None, number: int, values: dict[str, Any]) -> Text:
     self = str.__new__(Text, english)
-    self.message, self.plural, self.number, self.values = message, plural, count, values
+    self.message, self.plural, self.number, self.values = message, plural, number, values
     return self
 
 

@@ -20,11 +20,16 @@ if TYPE_CHECKING:
     from ..rules.scoring import Records
     from ..rules.standings import Standing
 
+# The abbreviations head the columns of the standings sheet (translated there).
 COLUMNS = (
-    Tiebreak(oware.SB, "SB", "Sonneborn-Berger",
+    Tiebreak(oware.SB,
+             # Translators: abbreviation of Sonneborn-Berger (a tiebreak), a column head of Oware's standings
+             N_("SB"), "Sonneborn-Berger",
              "the VP of the opponents the player beat, plus half the VP of those he drew with",
              oware.sonneborn_berger),
-    Tiebreak("seeds", "Seeds", "Seeds taken", "the seeds the player took in the games played (not a tiebreak)",
+    Tiebreak("seeds",
+             # Translators: a column head of Oware's standings: the seeds each player took
+             N_("Seeds"), "Seeds taken", "the seeds the player took in the games played (not a tiebreak)",
              oware.seeds),
 )
 

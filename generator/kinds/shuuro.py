@@ -24,11 +24,16 @@ if TYPE_CHECKING:
     from ..rules.scoring import Records, RoundRecord
     from ..rules.standings import Standing
 
+# The abbreviations head the columns of the standings sheet (translated there).
 COLUMNS = (
-    Tiebreak(shuuro.LAST, "Δ last", "Delta in the last round",
+    Tiebreak(shuuro.LAST,
+             # Translators: a column head of Shuuro's standings: the Delta (Δ) of the last round
+             N_("Δ last"), "Delta in the last round",
              "the player's Delta in the last round played (0 for a bye or an absence)",
              lambda records, after: {p: Fraction(v) for p, v in shuuro.last_delta(records, after).items()}),
-    Tiebreak(shuuro.TOTAL, "Δ total", "Total Delta", "the sum of the player's Deltas over all rounds played",
+    Tiebreak(shuuro.TOTAL,
+             # Translators: a column head of Shuuro's standings: the sum of the Deltas (Δ) of all rounds
+             N_("Δ total"), "Total Delta", "the sum of the player's Deltas over all rounds played",
              lambda records, after: {p: Fraction(v) for p, v in shuuro.total_delta(records, after).items()}),
 )
 
