@@ -1,9 +1,73 @@
 """Texts a reader sees that are written below the renderer (a tiebreak's name, a grade): marked with `N_` so that
-the catalogues' extraction finds them; the renderer translates them where it shows them (render/i18n.py)."""
+the catalogues' extraction finds them; the renderer translates them where it shows them (render/i18n.py).
+
+A text with values in it ('from 1 kyu grade', '3rd place') is a `Text`: the English text, as a str (the command
+line, the JSON API and FESA's files use it as it is), that also keeps its message and values, so that a page can
+give it in the reader's language (`translate`, `Text.in_language`). Extraction keywords: `N_` and `N_plural:1,2`."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 
 def N_(text: str) -> str:  # noqa: N802 (gettext's own name for it)
     """Marks `text` for translation and returns it as it is: it is translated where a page shows it."""
     return text
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802
+    """Marks a message whose form follows a number ('{count} game', '{count} games'), for `Text.counted`."""
+    return singular, plural
+
+
+class Text(str):
+    """An English text made of a message (marked with `N_`) and named values (`{grade}`), as a str; `in_language`
+    gives it in another language. A value that is itself a Text is translated with it; any other value is shown
+    as it is (a name, a number). A message without values is not formatted (its braces are its own)."""
+
+    message: str
+    plural: str | None  # the plural message of a counted text (N_plural), else None
+    number: int  # the number a counted text's form follows
+    values: dict[str, Any]
+
+    def __new__(cls, message: str, /, **values: Any) -> Text:
+        self = super().__new__(cls, message.format(**values) if values else message)
+        self.message, self.plural, self.number, self.values = message, None, 0, values
+        return self
+
+    @classmethod
+    def counted(cls, forms: tuple[str, str], count: int, /, **values: Any) -> Text:
+        """The form of `forms` (N_plural) for `count`, English's own rule (1: singular); `{count}` is the number."""
+        singular, plural = forms
+        self = super().__new__(cls, (singular if count == 1 else plural).format(count=count, **values))
+        self.message, self.plural, self.number, self.values = singular, plural, count, {"count": count, **values}
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _rebuild, (str(self), self.message, self.plural, self.number, self.values)
+
+    def in_language(self, gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str]) -> str:
+        """The text in the language of `gettext` and `ngettext` (the current catalogue's)."""
+        if self.plural is not None:
+            message = ngettext(self.message, self.plural, self.number)
+        else:
+            message = gettext(self.message)
+        if not self.values:
+            return message
+        return message.format(**{k: v.in_language(gettext, ngettext) if isinstance(v, Text) else v
+                                 for k, v in self.values.items()})
+
+
+def _rebuild(english: str, message: str, plural: str | None, number: int, values: dict[str, Any]) -> Text:
+    self = str.__new__(Text, english)
+    self.message, self.plural, self.number, self.values = message, plural, number, values
+    return self
+
+
+def translate(text: str, gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str]) -> str:
+    """A text from below the renderer in the language of `gettext`: a Text with its values, a plain text (marked
+    with `N_`) as its message; '' stays '' (gettext's '' is the catalogue's header)."""
+    if isinstance(text, Text):
+        return text.in_language(gettext, ngettext)
+    return gettext(text) if text else text

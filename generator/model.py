@@ -10,6 +10,7 @@ from enum import Enum
 from typing import Any, TypeVar
 
 from .diagnostics import Location
+from .messages import N_, Text
 
 PlayerId = str
 
@@ -73,16 +74,27 @@ class Result(Enum):
 class Outcome(Enum):
     """One player's round, explicit: a bye is not a win and an absence is not a loss (they may score alike)."""
 
-    WIN = "win"
-    DRAW = "draw"
-    LOSS = "loss"
-    FORFEIT_WIN = "win without play"
-    FORFEIT_LOSS = "no-show"
-    BYE = "bye"
-    HALF_BYE = "half-point bye"
-    ABSENT = "absent"
-    LATE = "not yet entered"  # a late entry's rounds before it plays; carries the McMahon-like points
-    PENDING = "not played yet"
+    # The values are what a player's page says of his round (translated there).
+    # Translators: a player's result in one round (his page's games, his calendar)
+    WIN = N_("win")
+    # Translators: a player's result in one round
+    DRAW = N_("draw")
+    # Translators: a player's result in one round
+    LOSS = N_("loss")
+    # Translators: a player's result in one round: the opponent did not show up
+    FORFEIT_WIN = N_("win without play")
+    # Translators: a player's result in one round: he did not show up
+    FORFEIT_LOSS = N_("no-show")
+    # Translators: a player's result in one round: no opponent, the pairing gave him a bye
+    BYE = N_("bye")
+    # Translators: a player's result in one round: a bye worth half a point
+    HALF_BYE = N_("half-point bye")
+    # Translators: a player's result in one round: he was away
+    ABSENT = N_("absent")
+    # Translators: a player's result in a round before he entered the tournament late
+    LATE = N_("not yet entered")  # a late entry's rounds before it plays; carries the McMahon-like points
+    # Translators: a player's result in one round: the game is not played yet
+    PENDING = N_("not played yet")
 
     @property
     def played(self) -> bool:
@@ -168,8 +180,24 @@ class TimeControl:
     increment: int = 0  # seconds added per move (Fischer)
 
     def __str__(self) -> str:
-        return (f"{self.minutes} min" + (f" + {self.byoyomi} s byoyomi" if self.byoyomi else "")
-                + (f" + {self.increment} s per move" if self.increment else ""))
+        return str(self.text)
+
+    @property
+    def text(self) -> Text:
+        """'90 min + 30 s byoyomi', as a Text (a page gives it in the reader's language)."""
+        values = {"minutes": self.minutes, "byoyomi": self.byoyomi, "increment": self.increment}
+        if self.byoyomi and self.increment:
+            # Translators: a time control: main time in minutes, then seconds a move (byoyomi), plus seconds
+            # added each move (Fischer increment)
+            return Text(N_("{minutes} min + {byoyomi} s byoyomi + {increment} s per move"), **values)
+        if self.byoyomi:
+            # Translators: a time control: main time in minutes, then seconds a move (byoyomi)
+            return Text(N_("{minutes} min + {byoyomi} s byoyomi"), **values)
+        if self.increment:
+            # Translators: a time control: main time in minutes, plus seconds added each move (Fischer increment)
+            return Text(N_("{minutes} min + {increment} s per move"), **values)
+        # Translators: a time control: main time in minutes, nothing more
+        return Text(N_("{minutes} min"), **values)
 
 
 @dataclass(frozen=True)

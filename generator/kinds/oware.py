@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ..rules.oware import ranking as oware
 from ..rules import round_robin
 from ..diagnostics import Location, Report
+from ..messages import N_
 from ..rules.oware import game as oware_game
 from ..model import Event, Board, Player, PlayerId, Result
 from ..rules.standings import criteria_standings
@@ -19,11 +20,16 @@ if TYPE_CHECKING:
     from ..rules.scoring import Records
     from ..rules.standings import Standing
 
+# The abbreviations head the columns of the standings sheet (translated there).
 COLUMNS = (
-    Tiebreak(oware.SB, "SB", "Sonneborn-Berger",
+    Tiebreak(oware.SB,
+             # Translators: abbreviation of Sonneborn-Berger (a tiebreak), a column head of Oware's standings
+             N_("SB"), "Sonneborn-Berger",
              "the VP of the opponents the player beat, plus half the VP of those he drew with",
              oware.sonneborn_berger),
-    Tiebreak("seeds", "Seeds", "Seeds taken", "the seeds the player took in the games played (not a tiebreak)",
+    Tiebreak("seeds",
+             # Translators: a column head of Oware's standings: the seeds each player took
+             N_("Seeds"), "Seeds taken", "the seeds the player took in the games played (not a tiebreak)",
              oware.seeds),
 )
 
@@ -47,7 +53,8 @@ class Oware(Game):
         return criteria_standings(COLUMNS, oware.table, records, after, names)
 
     def fesa_reason(self) -> str:
-        return "FESA rates shogi games only, and this is Oware"
+        # Translators: why an event is not sent to FESA for rating (its rules page: "not rated, because …")
+        return N_("FESA rates shogi games only, and this is Oware")
 
     def check(self, event: Event, players: dict[PlayerId, Player], entrants: dict[PlayerId, Location],
               report: Report, kind: EventKind) -> None:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..rules.shuuro import ranking as shuuro
 from ..diagnostics import Location, Report, display_path
+from ..messages import N_
 from ..rules.shuuro import game as shuuro_game
 from ..model import Army, Capture, Event, Player, PlayerId, Ref, ShuuroSetup
 from ..rules.pairing import shuffle
@@ -23,11 +24,16 @@ if TYPE_CHECKING:
     from ..rules.scoring import Records, RoundRecord
     from ..rules.standings import Standing
 
+# The abbreviations head the columns of the standings sheet (translated there).
 COLUMNS = (
-    Tiebreak(shuuro.LAST, "Δ last", "Delta in the last round",
+    Tiebreak(shuuro.LAST,
+             # Translators: a column head of Shuuro's standings: the Delta (Δ) of the last round
+             N_("Δ last"), "Delta in the last round",
              "the player's Delta in the last round played (0 for a bye or an absence)",
              lambda records, after: {p: Fraction(v) for p, v in shuuro.last_delta(records, after).items()}),
-    Tiebreak(shuuro.TOTAL, "Δ total", "Total Delta", "the sum of the player's Deltas over all rounds played",
+    Tiebreak(shuuro.TOTAL,
+             # Translators: a column head of Shuuro's standings: the sum of the Deltas (Δ) of all rounds
+             N_("Δ total"), "Total Delta", "the sum of the player's Deltas over all rounds played",
              lambda records, after: {p: Fraction(v) for p, v in shuuro.total_delta(records, after).items()}),
 )
 
@@ -91,7 +97,8 @@ class Shuuro(Game):
         return criteria_standings(COLUMNS, shuuro.table, records, after, names)
 
     def fesa_reason(self) -> str:
-        return "FESA rates shogi games only, and this is Shuuro"
+        # Translators: why an event is not sent to FESA for rating (its rules page: "not rated, because …")
+        return N_("FESA rates shogi games only, and this is Shuuro")
 
     def pairing_key(self, previous: RoundRecord | None, elo: int) -> int:
         return previous.delta if previous else 0  # the last round's Delta, not the Elo

@@ -9,6 +9,7 @@ from fractions import Fraction
 
 from ..rules import handicaps, simul
 from ..diagnostics import Location, Report
+from ..messages import N_
 from ..rules.festival_elo import player_elo
 from ..model import Event, Board, Giver, GrandPrixEvent, Outcome, Player, PlayerId, Ref, SimulSetup
 from ..rules.prizes import PrizeList
@@ -69,7 +70,9 @@ class Simul(EventKind):
         """docs/rulings.md#simul: not FESA-rated unless the organizers mark it so (`fesa_rated: true`)."""
         if setup_of(event).fesa_rated:
             return ""
-        return "a simul is not sent to FESA unless the organizers mark it so (fesa_rated: true in event.yaml)"
+        # Translators: why an event is not sent to FESA for rating (its rules page: "not rated, because …");
+        # "fesa_rated: true" and event.yaml are what the organizers write, not to be translated
+        return N_("a simul is not sent to FESA unless the organizers mark it so (fesa_rated: true in event.yaml)")
 
     def fesa_givers(self, event: Event) -> tuple[PlayerId, ...]:
         return tuple(g.ref.id for g in setup_of(event).givers)

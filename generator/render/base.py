@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
-from ..messages import N_
+from ..messages import N_, translate
 from ..model import Event, Outcome, Player, TeamSetup
 from ..pipeline import Loaded
 from ..rules.festival_elo import grade_name
-from ..rules.tiebreaks import TIEBREAKS
+from ..rules.team_swiss.scores import COLUMNS, Column
+from ..rules.tiebreaks import TIEBREAKS, Tiebreak
 from . import i18n
 from .i18n import _, ngettext
 from .pending import live
@@ -62,9 +65,70 @@ class Site:
     banner: str = ""  # the preview's list of data errors (with_problems): also above the hand-written pages
 
 
-# The codes, on every page using them (translated where shown).
-# Translators: the key to the handicap codes: the pieces the stronger player gives (L: a lance, 2P: two pieces …)
+# The codes, on every page using them (the codes are FESA's, the same in every language).
+# Translators: the key to the handicap codes (L, B, R, RL, 2P … 6P stay as they are): the pieces the stronger player
+# gives up
 HANDICAP_KEY = N_("L lance, B bishop, R rook, RL rook and lance, 2P … 6P pieces")
+
+
+def translated(text: str) -> str:
+    """A text from below the renderer (a tiebreak's name, a grade, a prize's label: marked with `N_`, or a
+    `messages.Text` with its values) in the current language, as plain text ('' stays '')."""
+    return translate(text, i18n._, i18n.ngettext)
+
+
+def shown_grade(grade: str) -> str:
+    """'3 dan', '1 kyu' in the current language."""
+    return translated(grade_name(grade))
+
+
+def shown_tiebreak(tiebreak: Tiebreak) -> Tiebreak:
+    """The tiebreak with its name and definition in the current language (its abbreviation is a code)."""
+    return dataclasses.replace(tiebreak, name=translated(tiebreak.name), definition=translated(tiebreak.definition))
+
+
+def shown_column(column: Column) -> Column:
+    """A team score's column with its abbreviation, name and definition in the current language (its letter is
+    the rules' own)."""
+    return dataclasses.replace(column, abbr=translated(column.abbr), name=translated(column.name),
+                               definition=translated(column.definition))
+
+
+class _Tiebreaks(Mapping[str, Tiebreak]):
+    """TIEBREAKS as the templates see it: each tiebreak's texts in the language of the page being rendered."""
+
+    def __getitem__(self, key: str) -> Tiebreak:
+        return shown_tiebreak(TIEBREAKS[key])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(TIEBREAKS)
+
+    def __len__(self) -> int:
+        return len(TIEBREAKS)
+
+
+class _Columns:
+    """The team score's columns (A-F) as the templates see them: their texts in the page's language."""
+
+    def __iter__(self) -> Iterator[Column]:
+        return (shown_column(c) for c in COLUMNS)
+
+    def __len__(self) -> int:
+        return len(COLUMNS)
+
+
+class _Translated:
+    """A text of the renderer's own that a template prints as a value (`{{ HANDICAP_KEY }}`, or a value of a
+    message): translated when it is printed, in the language of the page being rendered."""
+
+    def __init__(self, message: str):
+        self.message = message
+
+    def __str__(self) -> str:
+        return translated(self.message)
+
+    def __html__(self) -> Markup:
+        return escape(str(self))
 
 
 @functools.cache
@@ -78,9 +142,11 @@ def _env() -> Environment:
     env.install_gettext_callables(i18n._, i18n.ngettext, newstyle=True,  # type: ignore[attr-defined]
                                   pgettext=i18n.pgettext, npgettext=i18n.npgettext)
     env.policies["ext.i18n.trimmed"] = True
-    env.globals.update(link=link, points=points, long_date=long_date, date_range=date_range, grade_name=grade_name,
-                       country_name=country_name, TIEBREAKS=TIEBREAKS, Outcome=Outcome, signed=signed,
-                       HANDICAP_KEY=HANDICAP_KEY, live=live)
+    # Texts from below the renderer are translated as they are printed: `grade_name`, `TIEBREAKS` and `COLUMNS`
+    # give them in the page's language, `translated(x)` any other (a prize's label, a reason: plain text, escaped).
+    env.globals.update(link=link, points=points, long_date=long_date, date_range=date_range, grade_name=shown_grade,
+                       country_name=country_name, TIEBREAKS=_Tiebreaks(), COLUMNS=_Columns(), Outcome=Outcome,
+                       signed=signed, HANDICAP_KEY=_Translated(HANDICAP_KEY), translated=translated, live=live)
     return env
 
 

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
+from ..messages import N_, Text
 from ..model import Adjustment, Player
 
 __all__ = ["GRADES", "Adjustment", "Rating", "RatingData", "Source", "festival_elo", "grade_name", "parse_grade",
@@ -41,8 +42,13 @@ def parse_grade(text: str) -> str | None:
     return grade if grade in GRADES else None
 
 
-def grade_name(grade: str) -> str:
-    return f"{grade[:-1]} {'dan' if grade.endswith('d') else 'kyu'}"
+def grade_name(grade: str) -> Text:
+    """'3d' is '3 dan', '1k' '1 kyu' (a Text: a page gives it in the reader's language)."""
+    if grade.endswith("d"):
+        # Translators: a shogi grade (dan: the master grades), e.g. "3 dan"
+        return Text(N_("{number} dan"), number=grade[:-1])
+    # Translators: a shogi grade (kyu: the grades below 1 dan), e.g. "1 kyu"
+    return Text(N_("{number} kyu"), number=grade[:-1])
 
 
 class Source(Enum):
@@ -50,8 +56,10 @@ class Source(Enum):
     CLUB_GRADE = "club grade"
     SHOGIDOJO = "ShogiDojo rating"
     CLAIMED_GRADE = "claimed grade"
-    ASSESSED = "arbiters' assessment"
-    ADJUSTED = "arbiters' adjustment"
+    # Translators: where a player's festival Elo comes from: the arbiters assessed his strength
+    ASSESSED = N_("arbiters' assessment")
+    # Translators: where a player's festival Elo comes from: the arbiters changed it during the festival
+    ADJUSTED = N_("arbiters' adjustment")
 
 
 @dataclass(frozen=True)
@@ -62,16 +70,24 @@ class Rating:
 
     @property
     def explanation(self) -> str:
-        """Where the number comes from, in words: 'from 1 kyu grade'."""
+        """Where the number comes from, in words: 'from 1 kyu grade' (a page translates it)."""
         if self.source is Source.PAN_ATLANTIC:
-            return "FESA/USSF Elo"
+            # Translators: where a player's festival Elo comes from: his Elo in FESA's or the USSF's rating list
+            return N_("FESA/USSF Elo")
         if self.source is Source.CLUB_GRADE:
-            return f"from {grade_name(self.detail)} grade"
+            # Translators: where a player's festival Elo comes from; {grade} is e.g. "1 kyu"
+            return Text(N_("from {grade} grade"), grade=grade_name(self.detail))
         if self.source is Source.SHOGIDOJO:
-            return f"ShogiDojo {self.detail} + {SHOGIDOJO_BONUS}"
+            # Translators: where a player's festival Elo comes from: his ShogiDojo rating plus a fixed bonus
+            return Text(N_("ShogiDojo {rating} + {bonus}"), rating=self.detail, bonus=SHOGIDOJO_BONUS)
         if self.source is Source.CLAIMED_GRADE:
-            return f"from claimed {grade_name(self.detail)}"
-        return f"{self.source.value}" + (f": {self.detail}" if self.detail else "")
+            # Translators: where a player's festival Elo comes from: the grade he says he has, e.g. "1 kyu"
+            return Text(N_("from claimed {grade}"), grade=grade_name(self.detail))
+        if not self.detail:
+            return Text(self.source.value)
+        # Translators: where a player's festival Elo comes from ({source}, e.g. "arbiters' adjustment"), then
+        # the arbiters' note ({detail}, e.g. "from round 3")
+        return Text(N_("{source}: {detail}"), source=Text(self.source.value), detail=self.detail)
 
     def __str__(self) -> str:
         return f"{self.elo} · {self.explanation}"
@@ -116,5 +132,10 @@ def rating_in_round(base: Rating | None, adjustments: list[Adjustment], round_nu
     if not in_force:
         return base
     latest = max(in_force, key=lambda a: a.from_round)
-    note = f"from round {latest.from_round}" + (f", {latest.note}" if latest.note else "")
+    if latest.note:
+        # Translators: an adjusted festival Elo holds from round {round}; {note} is the arbiters' own note
+        note = Text(N_("from round {round}, {note}"), round=latest.from_round, note=latest.note)
+    else:
+        # Translators: an adjusted festival Elo holds from round {round}
+        note = Text(N_("from round {round}"), round=latest.from_round)
     return Rating(latest.elo, Source.ADJUSTED, note)

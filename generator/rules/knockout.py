@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass, field
 
 from ..diagnostics import Location
-from ..messages import N_
+from ..messages import N_, Text
 from ..model import Event, Board, KnockoutRules, KnockoutSetup, Player, PlayerId, Result, Round
 
 FULL = 32
@@ -102,17 +102,28 @@ def select(event: Event, players: dict[PlayerId, Player], absent_round_1: set[Pl
         if player is None or not in_region(player, rules):
             continue
         if event.from_round.get(ref.id, 1) > 1 or ref.id in absent_round_1 or event.withdrawn.get(ref.id) == 0:
+            # Translators: why a player of the region is not in the knock-out
             passed.append(Passed(ref.id, N_("not present at round 1")))
         elif player.elo is None:
+            # Translators: why a player of the region is not in the knock-out: he has no Elo in FESA's list
             passed.append(Passed(ref.id, N_("no FESA Elo")))
         elif rules.active_since and (player.last_rated_game is None or player.last_rated_game < rules.active_since):
-            last = f"last one {player.last_rated_game}" if player.last_rated_game else "none known"
-            passed.append(Passed(ref.id, f"no FESA-rated game since {rules.active_since} ({last})"))
+            if player.last_rated_game:
+                # Translators: why a player of the region is not in the knock-out; {date} and {last} are days
+                # (2000-08-01)
+                reason = Text(N_("no FESA-rated game since {date} (last one {last})"), date=rules.active_since,
+                              last=player.last_rated_game)
+            else:
+                # Translators: why a player of the region is not in the knock-out; {date} is a day (2000-08-01)
+                reason = Text(N_("no FESA-rated game since {date} (none known)"), date=rules.active_since)
+            passed.append(Passed(ref.id, reason))
         else:
             eligible.append((player.elo, player.name, ref.id))
     eligible.sort(key=lambda t: (-t[0], t[1]))
     seeds = [Seed(pid, n, elo) for n, (elo, _, pid) in enumerate(eligible[:rules.size], start=1)]
-    passed += [Passed(pid, f"not among the best {rules.size} by FESA Elo") for _, _, pid in eligible[rules.size:]]
+    # Translators: why a player of the region is not in the knock-out: {count} players with a higher Elo took the places
+    passed += [Passed(pid, Text(N_("not among the best {count} by FESA Elo"), count=rules.size))
+               for _, _, pid in eligible[rules.size:]]
     return seeds, passed
 
 
@@ -177,8 +188,23 @@ class Knockout:
         return out
 
 
-def stage_name(players: int) -> str:
-    return {2: "Final", 4: "Semi-finals", 8: "Quarter-finals"}.get(players, f"Last {players}")
+# A knock-out's stages by the number of players in them (a page translates them; the English names are also
+# their keys).
+STAGES = {
+    # Translators: a knock-out's stage (the bracket, the list of games)
+    2: Text(N_("Final")),
+    # Translators: a knock-out's stage
+    4: Text(N_("Semi-finals")),
+    # Translators: a knock-out's stage
+    8: Text(N_("Quarter-finals")),
+}
+# Translators: a knock-out's stage: the game between the losers of the semi-finals
+THIRD_PLACE = Text(N_("Third place"))
+
+
+def stage_name(players: int) -> Text:
+    # Translators: a knock-out's stage with {count} players left in it (16, 32, 64 …)
+    return STAGES.get(players) or Text(N_("Last {count}"), count=players)
 
 
 def progress(event: Event, players: dict[PlayerId, Player],
@@ -209,10 +235,10 @@ def progress(event: Event, players: dict[PlayerId, Player],
         ko.stages.append(stage)
         slots = [(t.a or t.b) if t.bye else (t.winner or UNDECIDED) for t in stage]
         number += 1
-    final = [_decide("Final", number, slots[0], slots[1], rounds.get(number), ko)]
+    final = [_decide(STAGES[2], number, slots[0], slots[1], rounds.get(number), ko)]
     if ko.stages:  # semi-finals were played: their losers play for third place
         losers = [None if t.bye else (t.loser or UNDECIDED) for t in ko.stages[-1]]
-        final.append(_decide("Third place", number, losers[0], losers[1], rounds.get(number), ko))
+        final.append(_decide(THIRD_PLACE, number, losers[0], losers[1], rounds.get(number), ko))
     ko.stages.append(final)
     _stray_games(event, ko, players)
     return ko

@@ -14,6 +14,7 @@ from decimal import ROUND_DOWN, Decimal
 from fractions import Fraction
 
 from .knockout import Knockout
+from ..messages import N_, Text
 from ..model import Event, Player, TeamSetup
 from .festival_elo import player_elo
 from .team_swiss.scores import TeamStanding
@@ -42,9 +43,19 @@ class PrizeList:
         return sum((a.amount for a in self.awards), Decimal(0))
 
 
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+def ordinal(n: int) -> Text:
+    """1st, 2nd, 3rd, 4th … 11th … 21st (a Text: a page gives it in the reader's language)."""
+    if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
+        # Translators: an ordinal number (a place), English's form for 4, 5 … 20, 24 …: "4th"
+        return Text(N_("{number}th"), number=n)
+    if n % 10 == 1:
+        # Translators: an ordinal number (a place), English's form for 1, 21, 31 …: "1st"
+        return Text(N_("{number}st"), number=n)
+    if n % 10 == 2:
+        # Translators: an ordinal number (a place), English's form for 2, 22, 32 …: "2nd"
+        return Text(N_("{number}nd"), number=n)
+    # Translators: an ordinal number (a place), English's form for 3, 23, 33 …: "3rd"
+    return Text(N_("{number}rd"), number=n)
 
 
 def split(pool: Decimal, ways: int) -> tuple[Decimal, Decimal]:
@@ -70,15 +81,25 @@ def place_prizes(order: list[tuple[str, Fraction]], places: tuple[Decimal, ...],
             share, left = split(pool, len(members))
             remainder += left
             if end == start:
-                label = f"{ordinal(start + 1)} place"
+                label = place_label(start + 1)
             elif len(members) > 1:
-                label = f"places {start + 1}–{end + 1}, shared by {len(members)}"
+                # Translators: a prize: the prizes of places {first} to {last}, pooled and split among the {count}
+                # players on the same points
+                label = Text(N_("places {first}–{last}, shared by {count}"), first=start + 1, last=end + 1,
+                             count=len(members))
             else:
-                label = f"places {start + 1}–{end + 1} (tied on points)"
+                # Translators: a prize: the prizes of places {first} to {last}, pooled, to the one player of them
+                # who takes it (the others on his points took a larger prize)
+                label = Text(N_("places {first}–{last} (tied on points)"), first=start + 1, last=end + 1)
             for pid in members:
                 awards[pid] = Award(pid, "place", label, share)
         start = end + 1
     return awards, remainder
+
+
+def place_label(place: int) -> Text:
+    # Translators: a prize: the prize of one place; {place} is an ordinal, e.g. "1st"
+    return Text(N_("{place} place"), place=ordinal(place))
 
 
 KYU_BELOW = 1680  # the lower bound of 1 dan (docs/fesa-ratings.md#grades): below it a player without a grade is kyu
@@ -118,7 +139,12 @@ def event_prizes(event: Event, final: tuple[Standing, ...], players: dict[str, P
     return award(order, rules.places, categories)
 
 
-CATEGORY_LABELS = {"best_kyu": "best kyu player", "best_junior": "best junior"}
+CATEGORY_LABELS = {
+    # Translators: a category prize: to the best player with a kyu grade
+    "best_kyu": Text(N_("best kyu player")),
+    # Translators: a category prize: to the best player under 18
+    "best_junior": Text(N_("best junior")),
+}
 
 
 def award(order: list[tuple[str, Fraction]], places: tuple[Decimal, ...],
@@ -148,7 +174,9 @@ def award(order: list[tuple[str, Fraction]], places: tuple[Decimal, ...],
                     break
                 share, left = split(amount, len(winners))
                 remainder += left
-                shared = f"{label}, shared by {len(winners)}" if len(winners) > 1 else label
+                # Translators: a category prize ({label}, e.g. "best junior") split among {count} players
+                shared = Text(N_("{label}, shared by {count}"), label=label, count=len(winners)) \
+                    if len(winners) > 1 else label
                 for p in winners:
                     taken[p] = Award(p, kind, shared, share)
                 break
@@ -181,7 +209,7 @@ def knockout_prizes(ko: Knockout | None) -> PrizeList | None:
     if ko is None or ko.rules.prizes is None:
         return None
     places = ko.places
-    awards = [Award(places[n], "place", f"{ordinal(n)} place", amount.quantize(PENNY))
+    awards = [Award(places[n], "place", place_label(n), amount.quantize(PENNY))
               for n, amount in enumerate(ko.rules.prizes.places, start=1) if n in places]
     return PrizeList(awards, Decimal(0), sum(ko.rules.prizes.places, Decimal(0)).quantize(PENNY))
 
@@ -195,7 +223,9 @@ def team_prizes(event: Event, final: tuple[TeamStanding, ...]) -> PrizeList | No
         return None
     teams = {t.id: t for t in event.record(TeamSetup).teams}
     shares, _ = place_prizes([(s.team, s.board_points) for s in final], rules.per_player, set())
-    awards = [Award(ref.id, "team", f"{shares[s.team].label}: {teams[s.team].name}", shares[s.team].amount)
+    # Translators: a team prize to each of the team's players: the prize ({prize}, e.g. "1st place"), the team
+    awards = [Award(ref.id, "team", Text(N_("{prize}: {team}"), prize=shares[s.team].label, team=teams[s.team].name),
+                    shares[s.team].amount)
               for s in final if s.team in shares for ref in teams[s.team].members]
     offered = sum((amount * len(teams[s.team].members) for s, amount in zip(final, rules.per_player, strict=False)),
                   Decimal(0)).quantize(PENNY)

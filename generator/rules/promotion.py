@@ -19,7 +19,7 @@ import datetime as dt
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from ..messages import N_
+from ..messages import N_, N_plural, Text
 from ..model import DataSet, Event, Board, Player, PlayerId, Result
 
 CATEGORIES = ("international", "national", "european", "district")  # "official": docs/promotion.md#valid-games
@@ -46,6 +46,7 @@ def table(own: str, opponent: str, won: bool) -> tuple[int | None, str]:
     """The points of a win or a loss against `opponent` for a player graded `own` (docs/promotion.md#points-table and
     its notes), or None with why the game is not taken into account."""
     diff = level(opponent) - level(own)
+    # (A player's page shows each reason beside the game, translated.)
     if diff >= 3:
         return (45, N_("win against 3 or more grades stronger")) if won else \
             (None, N_("a loss to an opponent 3 or more grades stronger is not taken into account"))
@@ -121,22 +122,38 @@ class Track:
 
     @property
     def to_go(self) -> str:
-        """What the current series still needs, briefly: '3 games, 50 points'."""
+        """What the current series still needs, briefly: '3 games, 50 points' (a Text, or '' for nothing)."""
         games = self.window
         more = max(SHORTEST - len(games), 0)
         points = max(TARGET - sum(g.points or 0 for g in games), 0)
-        return ", ".join(part for part in (f"{more} game{'s' if more != 1 else ''}" if more else "",
-                                           f"{points} points" if points else "") if part)
+        # Translators: what a player's series still needs for a promotion (the promotion page's "To go" column)
+        counted = Text.counted(N_plural("{count} game", "{count} games"), more)
+        # Translators: what a player's series still needs for a promotion (English says "points" even for 1)
+        needed = Text.counted(N_plural("{count} points", "{count} points"), points)
+        if more and points:
+            # Translators: what a player's series still needs: {games} ("3 games"), then {points} ("50 points")
+            return Text(N_("{games}, {points}"), games=counted, points=needed)
+        return counted if more else needed if points else ""
 
     @property
     def needed(self) -> str:
+        """The current series and what it still needs, in words (a Text)."""
         games = self.window
         total = sum(g.points or 0 for g in games)
         if len(games) < SHORTEST:
             more = SHORTEST - len(games)
-            return (f"{len(games)} counted games, {total} points: {more} more game{'s' if more > 1 else ''} to "
-                    f"make 12, and {max(TARGET - total, 0)} more points to reach {TARGET}")
-        return f"{len(games)} counted games, {total} points: {TARGET - total} more points to reach {TARGET}"
+            # Translators: a player's current series under the promotion system (his page): {games} games counted so
+            # far, {total} points in them; {count} more games are needed to make 12, {points} more points to reach
+            # {target}
+            return Text.counted(N_plural("{games} counted games, {total} points: {count} more game to make 12, and "
+                                         "{points} more points to reach {target}",
+                                         "{games} counted games, {total} points: {count} more games to make 12, and "
+                                         "{points} more points to reach {target}"),
+                                more, games=len(games), total=total, points=max(TARGET - total, 0), target=TARGET)
+        # Translators: a player's current series under the promotion system (his page): {games} games counted, {total}
+        # points in them, {points} more points needed to reach {target}
+        return Text(N_("{games} counted games, {total} points: {points} more points to reach {target}"),
+                    games=len(games), total=total, points=TARGET - total, target=TARGET)
 
 
 def _tracked(player: Player) -> str | None:
@@ -146,14 +163,20 @@ def _tracked(player: Player) -> str | None:
 def _valid(event: Event, game: Board) -> str:
     """Why a game of this event is not valid, or ''."""
     if event.category not in CATEGORIES:
+        # Translators: why a game is left out of the promotion system
         return N_("not an official tournament (the event gives no category)")
     if game.handicap:
-        return f"a handicap game ({game.handicap.upper()})"
+        # Translators: why a game is left out of the promotion system; {code} is the handicap's code (L, B, 2P …)
+        return Text(N_("a handicap game ({code})"), code=game.handicap.upper())
     tc = event.time_control
     if tc is None:
+        # Translators: why a game is left out of the promotion system
         return N_("the time control is not known")
     if tc.minutes < MIN_MINUTES or tc.byoyomi < MIN_BYOYOMI:
-        return f"{tc}: below {MIN_MINUTES} min per player and {MIN_BYOYOMI} s byoyomi"
+        # Translators: why a game is left out of the promotion system: its time control ({time_control}, e.g.
+        # "30 min + 30 s byoyomi") is too short
+        return Text(N_("{time_control}: below {minutes} min per player and {byoyomi} s byoyomi"),
+                    time_control=tc.text, minutes=MIN_MINUTES, byoyomi=MIN_BYOYOMI)
     return ""
 
 
@@ -196,17 +219,22 @@ def compute(data: DataSet, counted: Callable[[Event], bool] = lambda event: True
             track = tracks.get(me)
             if track is None or (track.since is not None and day < track.since):
                 continue
-            result = "draw" if game.result is Result.DRAW else "win" if won else "loss"
+            # Translators: a game's result for a player (the promotion system's list of his games)
+            result = N_("draw") if game.result is Result.DRAW else N_("win") if won else N_("loss")
             opp = players.get(other)
             opp_grade = (opp.estimated_grade or grades.get(other)) if opp else None
             points, reason = None, _valid(event, game)
             if not reason and result == "draw":
+                # Translators: why a game is left out of the promotion system
                 reason = N_("a draw is regarded as not played")
             if not reason and opp is not None and not opp.grade_reliable:
+                # Translators: why a game is left out of the promotion system
                 reason = N_("the opponent's grade is not considered reliable")
             if not reason and opp_grade is None:
+                # Translators: why a game is left out of the promotion system
                 reason = N_("the opponent has no grade")
             if not reason and promoted_on.get(me) == day:
+                # Translators: why a game is left out of the promotion system
                 reason = N_("played on the day of a promotion: the new grade holds from the next day")
             if not reason and opp_grade is not None:
                 points, reason = table(track.grade, opp_grade, won)
@@ -233,12 +261,18 @@ def _promotion(track: Track) -> Promotion | None:
     for length in range(SHORTEST, min(LONGEST, len(series)) + 1):
         games = series[-length:]
         if add_months(games[0].date, MONTHS) >= last and sum(g.points or 0 for g in games) >= TARGET:
-            return Promotion(last, track.grade, grade_of(level(track.grade) + 1), tuple(games),
-                             f"{sum(g.points or 0 for g in games)} points over {length} games within {MONTHS} months "
-                             f"(at least {TARGET} over {SHORTEST}-{LONGEST})")
+            # Translators: why a player was promoted: {points} points over {games} games within {months} months (at
+            # least {target} were needed over {shortest} to {longest} games)
+            rule = Text(N_("{points} points over {games} games within {months} months (at least {target} over "
+                           "{shortest}-{longest})"), points=sum(g.points or 0 for g in games), games=length,
+                        months=MONTHS, target=TARGET, shortest=SHORTEST, longest=LONGEST)
+            return Promotion(last, track.grade, grade_of(level(track.grade) + 1), tuple(games), rule)
     n = len(series)
     if n in EARLY and add_months(series[0].date, MONTHS) >= last and sum(g.points or 0 for g in series) >= EARLY[n]:
-        return Promotion(last, track.grade, grade_of(level(track.grade) + 1), tuple(series),
-                         f"{sum(g.points or 0 for g in series)} points after {n} games: at least {EARLY[n]}, so "
-                         f"{TARGET} in {SHORTEST} can no longer be prevented")
+        # Translators: why a player was promoted early: {points} points after {games} games, at least {early}, so
+        # that {target} points in {shortest} games can no longer be prevented
+        rule = Text(N_("{points} points after {games} games: at least {early}, so {target} in {shortest} can no "
+                       "longer be prevented"), points=sum(g.points or 0 for g in series), games=n, early=EARLY[n],
+                    target=TARGET, shortest=SHORTEST)
+        return Promotion(last, track.grade, grade_of(level(track.grade) + 1), tuple(series), rule)
     return None

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from . import shogi
 from .handicaps import simul_effect
+from ..messages import N_, Text
 from ..model import Event, Board, Outcome, PlayerId, Round, SimulSetup
 from .prizes import PENNY, Award, PrizeList
 
@@ -139,7 +140,8 @@ def simul_prizes(event: Event) -> PrizeList | None:
     if not won:
         return PrizeList([], Decimal(0), offered)
     each = prize_each(rules.fund, rules.cap, len(won))
-    label = f"winner, 1 of {len(won)}"
+    # Translators: a simul prize: to each of the {count} players who beat their giver
+    label = Text(N_("winner, 1 of {count}"), count=len(won))
     awards = [Award(pid, "winner", label, each) for pid in won]
     capped = rules.cap is not None and each == rules.cap.quantize(PENNY)
     rounding = Decimal(0) if capped else offered - each * len(won)  # the cap's savings are not rounding

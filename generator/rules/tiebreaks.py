@@ -13,6 +13,7 @@ from types import MappingProxyType
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..messages import N_
 from ..numbers import total
 from ..model import Outcome, PlayerId
 from .scoring import Records, per_table, scores
@@ -66,13 +67,24 @@ def sodos(records: Records, after_round: int) -> Values:
 TIEBREAKS: dict[str, Tiebreak] = {
     t.key: t
     for t in (
-        Tiebreak("sos", "SOS", "Sum of opponents' scores",
-                 "the sum of the scores of all opponents the player met over the board "
-                 "(byes, absences and games not played count 0)", sos),
-        Tiebreak("sosos", "SOSOS", "Sum of opponents' SOS",
-                 "the sum of the SOS of all opponents the player met over the board", sosos),
-        Tiebreak("sodos", "SODOS", "Sum of defeated opponents' scores",
-                 "the sum of the scores of the opponents the player beat over the board "
-                 "(draws and wins without play count 0)", sodos),
+        # The abbreviations (SOS, SOSOS, SODOS) are codes, the same in every language; the names and definitions are
+        # translated where a page shows them.
+        Tiebreak("sos", "SOS",
+                 # Translators: the tiebreak SOS
+                 N_("Sum of opponents' scores"),
+                 # Translators: how the tiebreak SOS is computed (in a sentence "SOS (…): the sum …")
+                 N_("the sum of the scores of all opponents the player met over the board "
+                    "(byes, absences and games not played count 0)"), sos),
+        Tiebreak("sosos", "SOSOS",
+                 # Translators: the tiebreak SOSOS (SOS: sum of opponents' scores)
+                 N_("Sum of opponents' SOS"),
+                 # Translators: how the tiebreak SOSOS is computed
+                 N_("the sum of the SOS of all opponents the player met over the board"), sosos),
+        Tiebreak("sodos", "SODOS",
+                 # Translators: the tiebreak SODOS
+                 N_("Sum of defeated opponents' scores"),
+                 # Translators: how the tiebreak SODOS is computed
+                 N_("the sum of the scores of the opponents the player beat over the board "
+                    "(draws and wins without play count 0)"), sodos),
     )
 }

@@ -7,15 +7,24 @@
 // page but the line that says so. When every result is in, or the round's pairings are no longer the ones on
 // the page, it offers to reload the page and stops. No request goes anywhere but the site itself.
 (function () {
-  // Every text the script shows, in one place.
+  // The reader's language: a page in another language defines window.banzukeText first, each English text with its
+  // translation ({"English": "…"}); a text it lacks stays English. The calls take the English itself, so that the
+  // catalogues' extraction finds it.
+  function gettext(s) { return (window.banzukeText || {})[s] || s; }
+  // Every text the script shows, in one place. %(link)s: the link that reloads the page (TEXT.reload).
   var TEXT = {
-    updated: "Updated at {time}; results appear here as they come in.",
-    failed: "Could not update at {time} (no connection?); shown: the results as of {last}.",
-    loaded: "the page's loading",
-    played: " \u00b7 played: {result}",
-    complete: "Every result of this round is in: ",
-    changed: "The pairings of this round have changed: ",
-    reload: "reload the page",
+    updated: gettext("Updated at %(time)s; results appear here as they come in."),
+    failed: gettext("Could not update at %(time)s (no connection?); shown: the results as of %(last)s."),
+    failedFirst: gettext("Could not update at %(time)s (no connection?); shown: the results as of the page's " +
+                         "loading."),
+    // Translators: after a player's next game, once its result is in (%(result)s: 1-0, 0-1 …); the same as the
+    // page's own text for it, which the script looks for
+    played: gettext(" \u00b7 played: %(result)s"),
+    // Translators: %(link)s is the link "reload the page"
+    complete: gettext("Every result of this round is in: %(link)s."),
+    // Translators: %(link)s is the link "reload the page"
+    changed: gettext("The pairings of this round have changed: %(link)s."),
+    reload: gettext("reload the page"),
     pending: "\u2026"
   };
   // Seconds between two reads of a file: not less than 30. A test may set window.banzukeLiveSeconds first.
@@ -25,8 +34,9 @@
   var REVERSED = { "1-0": "0-1", "0-1": "1-0", "+-": "-+", "-+": "+-" };
   var BOXES = ".now, #next-game";  // blocks with one status line for all they show
 
+  // A text with its %(name)s placeholders replaced by the values.
   function say(template, values) {
-    return template.replace(/\{(\w+)\}/g, function (_, key) { return String(values[key]); });
+    return template.replace(/%\((\w+)\)s/g, function (_, key) { return String(values[key]); });
   }
   function clock() {
     return new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
@@ -107,14 +117,18 @@
     else outer.parentNode.insertBefore(p, outer);
     return p;
   }
+  // The status line says `why` (a text with %(link)s), the link reloading the page where the text has it.
   function offerReload(p, why) {
-    p.textContent = why;
+    var at = why.indexOf("%(link)s");
+    if (at < 0) at = why.length;
+    p.textContent = why.slice(0, at);
     var a = document.createElement("a");
     a.href = "";
     a.textContent = TEXT.reload;
     a.addEventListener("click", function (event) { event.preventDefault(); window.location.reload(); });
     p.appendChild(a);
-    p.appendChild(document.createTextNode("."));
+    var rest = why.slice(at + "%(link)s".length);
+    if (rest) p.appendChild(document.createTextNode(rest));
   }
 
   // One file of the API and the parts of the page that show it.
@@ -167,7 +181,8 @@
   };
   Source.prototype.fail = function () {
     var parts = this.parts;
-    var text = say(TEXT.failed, { time: clock(), last: this.last || TEXT.loaded });
+    var text = this.last ? say(TEXT.failed, { time: clock(), last: this.last })
+      : say(TEXT.failedFirst, { time: clock() });
     parts.forEach(function (el) { status(boxOf(el, parts)).textContent = text; });
   };
 

@@ -4,19 +4,24 @@
 // typed as one (deVries). One player found: his next game; several: they are listed; none: the box says so.
 // A name picked from the list goes to that player. Without scripts the round's table is still there.
 (function () {
-  // Every text the box shows, in one place.
+  // The reader's language: a page in another language defines window.banzukeText first, each English text with its
+  // translation ({"English": "…"}; a counted text's singular and plural each a key); a text it lacks stays English.
+  // The calls take the English itself, so that the catalogues' extraction finds it (gettext, ngettext:1,2).
+  function gettext(s) { return (window.banzukeText || {})[s] || s; }
+  function ngettext(s, p, n) { var t = window.banzukeText || {}; var m = n === 1 ? s : p; return t[m] || m; }
+  // Every text the box shows, in one place (a count is counted where it is shown).
   var TEXT = {
-    none: "No player of this round matches \u201c{typed}\u201d. Try part of the family name.",
-    several: "{count} players match \u201c{typed}\u201d:",
-    more: "and {count} more: type more of the name."
+    none: gettext("No player of this round matches \u201c%(typed)s\u201d. Try part of the family name."),
+    more: gettext("and %(count)s more: type more of the name.")
   };
   var LISTED = 12;  // players listed at most when a name fits several
   var PLAIN = { "\u00f8": "o", "\u00e6": "ae", "\u0142": "l", "\u0111": "d", "\u00fe": "th", "\u0153": "oe",
                 "\u0131": "i", "\u00df": "ss", "\u2019": "'", "\u2018": "'" };
   var GERMAN = { "\u00e4": "ae", "\u00f6": "oe", "\u00fc": "ue" };
 
+  // A text with its %(name)s placeholders replaced by the values.
   function say(template, values) {
-    return template.replace(/\{(\w+)\}/g, function (_, key) { return String(values[key]); });
+    return template.replace(/%\((\w+)\)s/g, function (_, key) { return String(values[key]); });
   }
 
   // The words of a text, lower-case, without accents; `german` writes ä, ö, ü as ae, oe, ue first.
@@ -77,7 +82,9 @@
         answer.appendChild(line);
         return;
       }
-      line.textContent = say(TEXT.several, { count: hits.length, typed: typed });
+      line.textContent = say(ngettext("%(count)s player matches \u201c%(typed)s\u201d:",
+                                      "%(count)s players match \u201c%(typed)s\u201d:", hits.length),
+                             { count: hits.length, typed: typed });
       answer.appendChild(line);
       var ul = document.createElement("ul");
       hits.slice(0, LISTED).forEach(function (p) {

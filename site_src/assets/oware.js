@@ -2,6 +2,13 @@
 // and its moves, written by the site generator; this script only shows them one at a time. Nothing is fetched.
 (function () {
   "use strict";
+  // The reader's language: a page in another language defines window.banzukeText first, each English text with its
+  // translation ({"English": "…"}); a text it lacks stays English.
+  function gettext(s) { return (window.banzukeText || {})[s] || s; }
+  // A text with its %(name)s placeholders replaced by the values.
+  function say(template, values) {
+    return template.replace(/%\((\w+)\)s/g, function (_, key) { return String(values[key]); });
+  }
   function setUp(box) {
     var positions = JSON.parse(box.getAttribute("data-positions"));
     var moves = JSON.parse(box.getAttribute("data-moves"));
@@ -15,8 +22,10 @@
       var p = positions[ply];
       houses.forEach(function (h) { h.textContent = p[Number(h.getAttribute("data-house"))]; });
       stores.forEach(function (s) { s.textContent = p[12 + Number(s.getAttribute("data-store"))]; });
-      label.textContent = ply === 0 ? "Start (" + last + " moves)"
-        : "After move " + ply + " of " + last + ": " + moves[ply - 1];
+      label.textContent = ply === 0 ? say(gettext("Start (%(count)s moves)"), { count: last })
+        // Translators: the Oware replay board; %(played)s is the move as written (a house's letter, a-f or A-F)
+        : say(gettext("After move %(move)s of %(count)s: %(played)s"),
+              { move: ply, count: last, played: moves[ply - 1] });
     }
     var steps = { first: function () { return 0; }, back: function () { return ply - 1; },
                   next: function () { return ply + 1; }, last: function () { return last; } };

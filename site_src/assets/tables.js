@@ -2,6 +2,9 @@
 // box's right edge shows a shadow while there are columns hidden to the right. Looked at again when the window
 // changes size. The number and name columns of the results tables stay in place (extra.css, data-sticky).
 (function () {
+  // The reader's language: a page in another language defines window.banzukeText first, each English text with its
+  // translation ({"English": "…"}); a text it lacks stays English.
+  function gettext(s) { return (window.banzukeText || {})[s] || s; }
   function box(table) {
     for (var el = table; el && el !== document.body; el = el.parentElement) {
       var overflow = getComputedStyle(el).overflowX;
@@ -23,7 +26,9 @@
     headings.forEach(function (h) {
       if (h.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING) found = h.textContent.trim();
     });
-    return found ? "Table: " + found.replace(/\s*¶$/, "") : "Table";
+    var heading = found.replace(/\s*¶$/, "");
+    return found ? gettext("Table: %(heading)s").replace("%(heading)s", function () { return heading; })
+      : gettext("Table");
   }
   function keys(scroller, table, wide) {
     if (wide) {
@@ -46,7 +51,7 @@
       if (wide && !has) {
         cue = document.createElement("p");
         cue.className = "scroll-cue";
-        cue.textContent = "More columns: swipe the table sideways \u2192";
+        cue.textContent = gettext("More columns: swipe the table sideways \u2192");
         scroller.parentNode.insertBefore(cue, scroller);
         scroller.addEventListener("scroll", function () { edge(scroller); }, { passive: true });
       } else if (!wide && has) {

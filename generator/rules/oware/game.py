@@ -176,15 +176,32 @@ POINTS: dict[Outcome, Fraction] = shogi.POINTS
 # give the empty opponent any (the seeds left go to the side they are on); the players agree to end a position that only
 # goes round in circles (each takes the seeds on his side); a player's time expires (the seeds left go to the opponent);
 # a player resigns.
+# The keys are the round files' words; the texts are shown on the round pages (translated there).
 ENDINGS = {
+    # Translators: how an Oware game ended (a round page, after the game's seeds)
     "25-seeds": N_("a player reached 25 seeds"),
+    # Translators: how an Oware game ended
     "no-move": N_("no move was possible"),
+    # Translators: how an Oware game ended: the players agreed to stop a position that only goes round in circles
     "cycle": N_("agreed end of a cycling position"),
+    # Translators: how an Oware game ended: a player's clock ran out
     "time": N_("time expired"),
+    # Translators: how a game ended: a player resigned
     "resignation": N_("resignation"),
 }
-SHORT = {"25-seeds": N_("25 seeds"), "no-move": N_("no move"), "cycle": N_("cycle"), "time": N_("time"),
-         "resignation": N_("resigned")}
+# The same, briefly: under the result in a round's table (Oware's and Shuuro's).
+SHORT = {
+    # Translators: how an Oware game ended, briefly (under the result in a round's table)
+    "25-seeds": N_("25 seeds"),
+    # Translators: how an Oware game ended, briefly: no move was possible
+    "no-move": N_("no move"),
+    # Translators: how an Oware game ended, briefly: the agreed end of a cycling position
+    "cycle": N_("cycle"),
+    # Translators: how a game ended, briefly: a player's clock ran out
+    "time": N_("time"),
+    # Translators: how a game ended, briefly: a player resigned
+    "resignation": N_("resigned"),
+}
 ALIASES = {**{e: e for e in ENDINGS}, "25": "25-seeds", "25 seeds": "25-seeds", "no move": "no-move",
            "agreed": "cycle", "cycling": "cycle", "resigned": "resignation", "resigns": "resignation"}
 # Endings after which every seed is in a store: the two counts make 48.

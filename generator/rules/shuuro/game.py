@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...messages import N_
+from ...messages import N_, N_plural
 from ...model import Outcome, Result
 
 # docs/shuuro-250.md#army-limits, "Limits" and the roster sheet: cost and the most of each piece an army may have.
@@ -14,9 +14,37 @@ COST = {"king": 0, "queen": 110, "rook": 70, "bishop": 40, "knight": 40, "pawn":
 MOST = {"king": 1, "queen": 2, "rook": 3, "bishop": 4, "knight": 4, "pawn": 6}
 LEAST = {"king": 1}  # "King (mandatory) 1": exactly one
 CAP = 250  # "a maximum total of 250 points"
-NAMES = {"king": N_("King"), "queen": N_("Queen"), "rook": N_("Rook"), "bishop": N_("Bishop"), "knight": N_("Knight"),
-         "pawn": N_("Pawn")}
-PLURAL = {p: f"{n}s" for p, n in NAMES.items()}
+# The pieces' names, as the armies page and the round pages show them (translated there).
+NAMES = {
+    # Translators: a Shuuro piece (as in chess)
+    "king": N_("King"),
+    # Translators: a Shuuro piece (as in chess)
+    "queen": N_("Queen"),
+    # Translators: a Shuuro piece (as in chess)
+    "rook": N_("Rook"),
+    # Translators: a Shuuro piece (as in chess)
+    "bishop": N_("Bishop"),
+    # Translators: a Shuuro piece (as in chess)
+    "knight": N_("Knight"),
+    # Translators: a Shuuro piece (as in chess)
+    "pawn": N_("Pawn"),
+}
+PLURAL = {p: f"{n}s" for p, n in NAMES.items()}  # (the data checks' English)
+# A number of pieces, as a page counts them: Text.counted(COUNTED["pawn"], 3) is '3 Pawns'.
+COUNTED = {
+    # Translators: a number of Shuuro pieces (an army: "Queen, Rook, 3 Pawns")
+    "king": N_plural("{count} King", "{count} Kings"),
+    # Translators: a number of Shuuro pieces
+    "queen": N_plural("{count} Queen", "{count} Queens"),
+    # Translators: a number of Shuuro pieces
+    "rook": N_plural("{count} Rook", "{count} Rooks"),
+    # Translators: a number of Shuuro pieces
+    "bishop": N_plural("{count} Bishop", "{count} Bishops"),
+    # Translators: a number of Shuuro pieces
+    "knight": N_plural("{count} Knight", "{count} Knights"),
+    # Translators: a number of Shuuro pieces
+    "pawn": N_plural("{count} Pawn", "{count} Pawns"),
+}
 ALIASES = {**{p: p for p in PIECES}, **{f"{p}s": p for p in PIECES}}
 
 # docs/shuuro-250.md#tournament-points: victory 3 TP, draw 1, loss 0. docs/rulings.md#shuuro: a bye is worth a win (3
@@ -35,7 +63,16 @@ POINTS: dict[Outcome, Fraction] = {
 }
 
 # docs/shuuro-250.md#how-a-game-ends: checkmate, stalemate, resignation, loss on time, a draw agreed or automatic.
-ENDINGS = ("checkmate", "stalemate", "resignation", "time", "draw")
+# The round files' words, shown as they are under a result (translated there; "time" and "resignation" are shown
+# as Oware's SHORT has them).
+ENDINGS = (
+    # Translators: how a Shuuro game ended (under the result in a round's table)
+    N_("checkmate"),
+    # Translators: how a Shuuro game ended (under the result in a round's table)
+    N_("stalemate"),
+    "resignation", "time",
+    # Translators: how a Shuuro game ended: a draw, agreed or automatic (under the result in a round's table)
+    N_("draw"))
 DECISIVE_ENDINGS = ("checkmate", "resignation", "time")
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .. import shogi
+from ...messages import N_
 from ..festival_elo import Rating
 from ...model import Event, Match, PlayerId, TeamSetup
 
@@ -33,15 +34,44 @@ class Column:
     definition: str
 
 
+# The letters are the rules' own; the abbreviations, names and definitions are translated where a page shows them.
 COLUMNS = (
-    Column("bp", "A", "BP", "board points", "the sum of the team's players' results: 1 a won board, ½ a draw"),
-    Column("tp", "B", "TP", "team points", "2 for each match won (more board points), 1 drawn, 0 lost"),
-    Column("bp_bh", "C", "BP-Bh", "board-points Buchholz", "the sum of the opponents' board points"),
-    Column("tp_bh", "D", "TP-Bh", "team-points Buchholz", "the sum of the opponents' team points"),
-    Column("bp_sb", "E", "BP-SB", "board-points Sonneborn-Berger",
-           "the sum of the board points of the teams it defeated (drawn matches count nothing)"),
-    Column("tp_sb", "F", "TP-SB", "team-points Sonneborn-Berger",
-           "the sum of the team points of the teams it defeated (drawn matches count nothing)"),
+    Column("bp", "A",
+           # Translators: abbreviation of "board points" (a team's score), a table's column head
+           N_("BP"),
+           # Translators: a team's score: the sum of its players' results
+           N_("board points"),
+           N_("the sum of the team's players' results: 1 a won board, ½ a draw")),
+    Column("tp", "B",
+           # Translators: abbreviation of "team points", a table's column head
+           N_("TP"),
+           # Translators: a team's score by matches: 2 a won match, 1 a drawn one
+           N_("team points"),
+           N_("2 for each match won (more board points), 1 drawn, 0 lost")),
+    Column("bp_bh", "C",
+           # Translators: abbreviation of "board-points Buchholz", a table's column head
+           N_("BP-Bh"),
+           # Translators: a team tiebreak (Buchholz: the sum of the opponents' scores)
+           N_("board-points Buchholz"),
+           N_("the sum of the opponents' board points")),
+    Column("tp_bh", "D",
+           # Translators: abbreviation of "team-points Buchholz", a table's column head
+           N_("TP-Bh"),
+           # Translators: a team tiebreak (Buchholz: the sum of the opponents' scores)
+           N_("team-points Buchholz"),
+           N_("the sum of the opponents' team points")),
+    Column("bp_sb", "E",
+           # Translators: abbreviation of "board-points Sonneborn-Berger", a table's column head
+           N_("BP-SB"),
+           # Translators: a team tiebreak (Sonneborn-Berger: the sum of the defeated opponents' scores)
+           N_("board-points Sonneborn-Berger"),
+           N_("the sum of the board points of the teams it defeated (drawn matches count nothing)")),
+    Column("tp_sb", "F",
+           # Translators: abbreviation of "team-points Sonneborn-Berger", a table's column head
+           N_("TP-SB"),
+           # Translators: a team tiebreak (Sonneborn-Berger: the sum of the defeated opponents' scores)
+           N_("team-points Sonneborn-Berger"),
+           N_("the sum of the team points of the teams it defeated (drawn matches count nothing)")),
 )
 
 
@@ -59,9 +89,12 @@ class MatchSide:
 
     @property
     def outcome(self) -> str:
+        """The match for the team: win, draw or loss (its page shows it, translated)."""
         if self.opponent is None or self.board_points > self.opponent_points:
-            return "win"
-        return "draw" if self.board_points == self.opponent_points else "loss"
+            # Translators: a team's result in one match (its page's list of matches)
+            return N_("win")
+        # Translators: a team's result in one match
+        return N_("draw") if self.board_points == self.opponent_points else N_("loss")
 
     @property
     def team_points(self) -> int:
