@@ -46,7 +46,7 @@ def test_the_template_holds_every_text_the_sources_mark(tmp_path: Path):
     messages (a text added without running it would be missing from every catalogue)."""
     fresh = tmp_path / "fresh.pot"
     subprocess.run([str(Path(sys.executable).parent / "pybabel"), "-q", "extract", "-F",
-                    str(LOCALE_DIR / "babel.cfg"), "--no-default-keywords", "-k", "_", "-k", "N_", "-k", "gettext",
+                    str(LOCALE_DIR / "babel.cfg"), "--no-default-keywords", "-k", "_", "-k", "N_", "-k", "N_plural:1,2", "-k", "gettext",
                     "-k", "ngettext:1,2", "-k", "pgettext:1c,2", "-k", "npgettext:1c,2,3", "-o", str(fresh),
                     "generator", "site_src/assets"], cwd=ROOT, check=True)
     extracted = {(m.context, m.id) for m in read(fresh) if m.id}

@@ -8,7 +8,12 @@
   // translation ({"English": "…"}; a counted text's singular and plural each a key); a text it lacks stays English.
   // The calls take the English itself, so that the catalogues' extraction finds it (gettext, ngettext:1,2).
   function gettext(s) { return (window.banzukeText || {})[s] || s; }
-  function ngettext(s, p, n) { var t = window.banzukeText || {}; var m = n === 1 ? s : p; return t[m] || m; }
+  // A plural: the language's forms (assets/text.js gives them under the singular) and its rule (banzukePlural).
+  function ngettext(s, p, n) {
+    var forms = (window.banzukeText || {})[s];
+    if (Array.isArray(forms) && window.banzukePlural) { return forms[window.banzukePlural(n)] || forms[0]; }
+    return n === 1 ? s : p;
+  }
   // Every text the box shows, in one place (a count is counted where it is shown).
   var TEXT = {
     none: gettext("No player of this round matches \u201c%(typed)s\u201d. Try part of the family name."),
