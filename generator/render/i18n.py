@@ -24,6 +24,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
+from ..messages import Text
+
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "banzuke"
 SOURCE = "en"  # the language the messages are written in
@@ -111,8 +113,11 @@ def speaking(code: str, root: str = "") -> Iterator[Language]:
 
 
 def _(message: str) -> str:
-    """`message` in the current language."""
-    return current().translations.gettext(message)
+    """`message` in the current language; a text from below the renderer (messages.Text) with its values, each
+    translated; '' stays '' (gettext's '' is the catalogue's header)."""
+    if isinstance(message, Text):
+        return message.in_language(current().translations.gettext, current().translations.ngettext)
+    return current().translations.gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

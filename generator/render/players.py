@@ -142,7 +142,7 @@ class PlayerPages(RendererBase):
             return None
 
         def row(g: promotion.Considered) -> dict[str, Any]:
-            grade = grade_name(g.opponent_grade) if g.opponent_grade else _("no grade")
+            grade = _(grade_name(g.opponent_grade)) if g.opponent_grade else _("no grade")
             target = round_page(g.event, g.round) if kind_of(g.event).has_standings else event_page(g.event)
             return {"date": g.date, "event": link(g.event.short, target, page),
                     "opponent": link(self.player(g.opponent).name, player_page(g.opponent), page),
@@ -159,12 +159,12 @@ class PlayerPages(RendererBase):
                     {"p": p, "name": link(self.player(t.player).name, player_page(t.player), page),
                      "next": p.date + dt.timedelta(days=1),
                      "games": [{"date": g.date, "opponent": self.player(g.opponent).name,
-                                "grade": grade_name(g.opponent_grade or ""), "result": result_word(g.result),
+                                "grade": _(grade_name(g.opponent_grade or "")), "result": result_word(g.result),
                                 "points": promotion_points(g)} for g in p.games]}
                     for t in tracks for p in t.promotions]
         promoted.sort(key=lambda r: r["p"].date)
         rows = [{"name": link(self.player(t.player).name, player_page(t.player), page),
-                 "grade": grade_name(t.grade), "games": len(t.window),
+                 "grade": _(grade_name(t.grade)), "games": len(t.window),
                  "points": sum(g.points or 0 for g in t.window), "to_go": t.to_go}
                 for t in tracks if t.considered]
         self.page(page, "promotion.html.j2", _("Promotion (NShB)"), promoted=promoted, rows=rows,

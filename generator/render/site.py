@@ -17,9 +17,9 @@ from ..rules.festival_elo import SHOGIDOJO_BONUS, Rating, Source, grade_name
 from ..rules.prizes import PrizeList
 from ..rules.scoring import RoundRecord
 from ..rules.standings import EventResults, Standing
-from ..rules.team_swiss.scores import COLUMNS
+
 from . import api, calendar, i18n, now, sheets
-from .base import Page, Site
+from .base import Page, Site, shown_tiebreak
 from . import rating as rating_preview
 from .festival import FestivalPages, nav_labels, varying_labels
 from .i18n import _, pgettext
@@ -121,9 +121,9 @@ class Renderer(FestivalPages, PlayerPages):
             self.site.files[f"{event.path}/turnering.txt"] = fesa.content
         kind = pages_of(event)
         common: dict[str, Any] = {"festival": festival, "event": event, "res": res, "fesa": fesa, "kind": kind,
-                                  "late": bool(event.from_round), "COLUMNS": COLUMNS,
+                                  "late": bool(event.from_round),
                                   "playoff": event.record(PlayoffSetup),
-                                  "tiebreaks": list(kind.rules.columns(event))}
+                                  "tiebreaks": [shown_tiebreak(t) for t in kind.rules.columns(event)]}
         # Every page of the event: the kind's own first, then the game's, the rules, prizes, knock-out, entries
         # and rounds.
         kind.main_pages(self, event, res, common)
