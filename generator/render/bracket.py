@@ -44,7 +44,7 @@ def svg(ko: Knockout, name: Callable[[str], str], href: Callable[[str], str]) ->
     height = max(height, third_y + BOX_H / 2 + GAP_Y) if third else height
     width = len(main) * (BOX_W + COL_GAP) - COL_GAP + 2
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="bracket-svg" width="{width}" height="{height:.0f}" '
-             f'viewBox="0 0 {width} {height:.0f}" role="img" aria-labelledby="bracket-title">',
+             f'viewBox="0 0 {width} {height:.0f}" role="group" aria-labelledby="bracket-title">',
              f'<title id="bracket-title">{html.escape(ko.rules.name)}: the knock-out bracket</title>']
     for c, stage in enumerate(main):
         x = 1 + c * (BOX_W + COL_GAP)
