@@ -26,10 +26,29 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class NotFound(Quiet):
+    """A missing file answered as a static host answers it: status 404 with the site's own 404.html."""
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        page = Path(self.directory) / "404.html"
+        if code != 404 or not page.is_file():
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+
 @contextlib.contextmanager
-def serving(site: Path) -> Iterator[str]:
-    """A built site served over HTTP on a free local port while the block runs: its address."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
+def serving(site: Path, not_found: bool = False) -> Iterator[str]:
+    """A built site served over HTTP on a free local port while the block runs: its address. With `not_found`, a
+    missing page is the site's 404.html (status 404), as on GitHub Pages."""
+    handler = NotFound if not_found else Quiet
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}"

@@ -417,16 +417,20 @@ def test_wide_results_tables_keep_the_number_and_the_name_in_place(phone: Watche
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
-# For each table of the page's text: is it wider than the box it scrolls in (found here on its own: the nearest
-# ancestor that scrolls sideways), does a visible line right above that box say so, and do the columns it marks
-# sticky stay in place (position: sticky)? Is the box reachable by keyboard (tabindex 0, so that the arrow keys
-# scroll it in every browser) and a region with a name?
+# For each table of the page's text: is it wider than the box it scrolls in (found here on its own: of the
+# ancestors that may scroll sideways, the table itself among them, the first that is narrower than what it holds),
+# does a visible line right above that box say so, and do the columns it marks sticky stay in place (position:
+# sticky)? Is the box reachable by keyboard (tabindex 0, so that the arrow keys scroll it in every browser) and a
+# region with a name?
 TABLES = """() => [...document.querySelectorAll('article table')].map((t, i) => {
-  let box = t;
-  while (box && box !== document.body && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) {
-    box = box.parentElement;
+  let box = null;
+  for (let el = t; el && el !== document.body; el = el.parentElement) {
+    if (['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1) {
+      box = el;
+      break;
+    }
   }
-  const wide = box && box !== document.body && box.scrollWidth > box.clientWidth + 1;
+  const wide = box !== null;
   const cue = wide ? box.previousElementSibling : null;
   const seen = cue && cue.classList.contains('scroll-cue') && cue.getBoundingClientRect().height > 0
     && cue.getBoundingClientRect().right <= window.innerWidth && getComputedStyle(cue).visibility === 'visible';

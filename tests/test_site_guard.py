@@ -211,3 +211,28 @@ def test_every_scroll_box_in_the_markup_is_reachable_by_keyboard_and_named(demo_
     assert boxes  # the demo's knock-out has its bracket
     for page, tag in boxes:
         assert 'tabindex="0"' in tag and 'role="region"' in tag and NAMED.search(tag), (page, tag)
+
+
+TABLE = re.compile(r"<table\b([^>]*)>(\s*<caption\b)?")
+LABELLEDBY = re.compile(r'\baria-labelledby="([^"]*)"')
+
+
+def test_every_table_of_every_page_has_a_name(demo_build):
+    """A screen reader lists a page's tables by their names: every table has a caption, an aria-label, or an
+    aria-labelledby (render/text.py label_tables: the heading above it); and every aria-labelledby of every page
+    (the tables', the sidebar's, the bracket's) names elements that are on that page."""
+    site, _ = demo_build
+    unnamed, dangling = [], []
+    tables = 0
+    for page in pages(site):
+        html = page.read_text(encoding="utf-8")
+        ids = set(IDS.findall(html))
+        for attrs, caption in TABLE.findall(html):
+            tables += 1
+            if not caption and not NAMED.search(attrs) and not LABELLEDBY.search(attrs):
+                unnamed.append(f"{page.relative_to(site)}: <table{attrs}>")
+        for value in LABELLEDBY.findall(html):
+            if not value.split() or not set(value.split()) <= ids:
+                dangling.append(f"{page.relative_to(site)}: aria-labelledby={value!r}")
+    assert unnamed == [] and dangling == []
+    assert tables > 500  # standings, rounds, player pages, the organizers' page: the check did run

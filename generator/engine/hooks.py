@@ -31,6 +31,7 @@ from generator.engine.state import of
 from generator.pipeline import load
 from generator.render import i18n
 from generator.render.site import render_site, with_problems
+from generator.render.text import label_tables
 from generator.render.site import nav_labels, varying_labels
 
 
@@ -128,7 +129,8 @@ def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, n
 
 def on_env(env: Environment, config: MkDocsConfig, files: Files, **_: Any) -> Environment:
     """The preview's template for a page reused from the last rebuild (its output as it was), and the theme's
-    templates as compiled at the first build."""
+    templates as compiled at the first build. The theme's overrides (theme/) write their own words with `_()`,
+    in the build's language, as the generated pages do."""
     build = of(config)
     env.globals["_"] = i18n.translator(build.language)  # Banzuke's texts in the theme's templates (theme/)
     env.globals["banzuke"] = {"language": build.language, "languages": build.languages, "root": build.root}
@@ -169,12 +171,14 @@ def on_post_build(config: MkDocsConfig, **_: Any) -> None:
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, **_: Any) -> str:
-    """The preview while the data has errors: a hand-written page (For organizers, Results API …) lists them
-    too, under its title, as the generated pages do (render.with_problems)."""
-    banner = of(config).generated.banner
-    if not banner or isinstance(page, GeneratedPage):
+    """A hand-written page (For organizers, Results API …): its tables named by the headings above them, as the
+    generated pages' are (render.text.label_tables); in the preview while the data has errors, the errors listed
+    under its title, as the generated pages do (render.with_problems)."""
+    if isinstance(page, GeneratedPage):
         return html
-    return _after_title(html, banner)
+    html = label_tables(html)
+    banner = of(config).generated.banner
+    return _after_title(html, banner) if banner else html
 
 
 def on_post_template(output: str, template_name: str, config: MkDocsConfig, **_: Any) -> str:

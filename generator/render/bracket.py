@@ -48,7 +48,7 @@ def svg(ko: Knockout, name: Callable[[str], str], href: Callable[[str], str]) ->
     # Translators: the knock-out bracket picture's title, for screen readers
     title = _("{knockout}: the knock-out bracket").format(knockout=ko.rules.name)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="bracket-svg" width="{width}" height="{height:.0f}" '
-             f'viewBox="0 0 {width} {height:.0f}" role="img" aria-labelledby="bracket-title">',
+             f'viewBox="0 0 {width} {height:.0f}" role="group" aria-labelledby="bracket-title">',
              f'<title id="bracket-title">{html.escape(title)}</title>']
     for c, stage in enumerate(main):
         x = 1 + c * (BOX_W + COL_GAP)

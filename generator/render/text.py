@@ -26,8 +26,8 @@ from ..names import unaccented
 from ..numbers import points as english_points
 from .i18n import SOURCE, current
 
-__all__ = ["Heading", "country_name", "date_range", "esc", "escape_text", "headings", "json_text", "link", "long_date",
-           "md", "shown", "number", "points", "slugify", "spellings", "url"]
+__all__ = ["Heading", "country_name", "date_range", "esc", "escape_text", "headings", "json_text", "label_tables",
+           "link", "long_date", "md", "shown", "number", "points", "slugify", "spellings", "url"]
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]|{}#!])")
 
@@ -235,7 +235,30 @@ def headings(body: str) -> tuple[str, tuple[Heading, ...]]:
         return (f'<h{level} id="{ident}">{inner}<a class="headerlink" href="#{ident}" '
                 f'title="Permanent link">&para;</a></h{level}>')
 
-    return _HEADING.sub(anchor, body), tuple(found)
+    return label_tables(_HEADING.sub(anchor, body)), tuple(found)
+
+
+_LABELLED = re.compile(r'<h[1-6]\b[^>]*\bid="([^"]+)"|<table\b([^>]*)>(\s*<caption\b)?')
+_NAMED = re.compile(r"\baria-label(?:ledby)?=")
+
+
+def label_tables(body: str) -> str:
+    """Every table without a caption or a name of its own is named by the nearest heading above it (its id, as
+    aria-labelledby), so that a screen reader's list of tables says what each one is. For the generated pages
+    (`headings`) and the hand-written ones alike (the engine's hooks)."""
+    above = ""
+
+    def label(m: re.Match[str]) -> str:
+        nonlocal above
+        if m.group(1) is not None:
+            above = m.group(1)
+            return m.group(0)
+        attrs = m.group(2)
+        if m.group(3) or _NAMED.search(attrs) or not above:
+            return m.group(0)
+        return f'<table{attrs} aria-labelledby="{html.escape(above)}">'
+
+    return _LABELLED.sub(label, body)
 
 
 def signed(n: int | Fraction) -> str:
@@ -256,7 +279,9 @@ def toc_tokens(found: tuple[Heading, ...]) -> list[dict[str, Any]]:
     root: list[dict[str, Any]] = []
     stack: list[dict[str, Any]] = []
     for h in found:
-        token = {"level": h.level, "id": h.id, "name": h.html, "children": []}
+        # The name as text, as Python-Markdown gives it: the theme puts it inside a link of its own, and a link
+        # of the heading's (the home page's festivals) would leave that one empty.
+        token = {"level": h.level, "id": h.id, "name": _TAG.sub("", h.html), "children": []}
         while stack and stack[-1]["level"] >= h.level:
             stack.pop()
         (stack[-1]["children"] if stack else root).append(token)
