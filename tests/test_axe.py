@@ -18,7 +18,7 @@ RULES = "{runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag2
 RUN = f"() => axe.run(document, {RULES}).then(r => r.violations)"
 
 # The languages the demo is built in: English at the site's root, each other one under /<code>/.
-LANGUAGES = ("en",)
+LANGUAGES = ("en", "de")
 SCHEMES = ("light", "dark")
 WIDTHS = (375, 1280)
 

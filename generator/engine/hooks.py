@@ -173,11 +173,15 @@ def on_post_build(config: MkDocsConfig, **_: Any) -> None:
 def on_page_content(html: str, page: Page, config: MkDocsConfig, **_: Any) -> str:
     """A hand-written page (For organizers, Results API …): its tables named by the headings above them, as the
     generated pages' are (render.text.label_tables); in the preview while the data has errors, the errors listed
-    under its title, as the generated pages do (render.with_problems)."""
+    under its title, as the generated pages do (render.with_problems). The hand-written pages are written in
+    English: in another language's site their text says so (lang="en"), for screen readers and translators."""
     if isinstance(page, GeneratedPage):
         return html
     html = label_tables(html)
-    banner = of(config).generated.banner
+    build = of(config)
+    if build.language != i18n.SOURCE:
+        html = f'<div lang="{i18n.SOURCE}">\n{html}\n</div>'
+    banner = build.generated.banner
     return _after_title(html, banner) if banner else html
 
 

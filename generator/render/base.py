@@ -22,7 +22,7 @@ from . import i18n
 from .i18n import _, ngettext
 from .pending import live
 from .paths import SearchEntry, event_page, player_page, team_page
-from .text import Heading, country_name, date_range, headings, link, long_date, points, shown, signed
+from .text import Heading, country_name, date_range, headings, link, long_date, money, points, shown, signed
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -146,7 +146,7 @@ def _env() -> Environment:
     # give them in the page's language, `translated(x)` any other (a prize's label, a reason: plain text, escaped).
     env.globals.update(link=link, points=points, long_date=long_date, date_range=date_range, grade_name=shown_grade,
                        country_name=country_name, TIEBREAKS=_Tiebreaks(), COLUMNS=_Columns(), Outcome=Outcome,
-                       signed=signed, HANDICAP_KEY=_Translated(HANDICAP_KEY), translated=translated, live=live)
+                       signed=signed, HANDICAP_KEY=_Translated(HANDICAP_KEY), translated=translated, money=money, live=live)
     return env
 
 

@@ -24,7 +24,7 @@ from babel.numbers import format_decimal
 from ..countries import country_name as english_country_name
 from ..names import unaccented
 from ..numbers import points as english_points
-from .i18n import SOURCE, current
+from .i18n import SOURCE, _, current
 
 __all__ = ["Heading", "country_name", "date_range", "esc", "escape_text", "headings", "json_text", "label_tables",
            "link", "long_date", "md", "shown", "number", "points", "slugify", "spellings", "url"]
@@ -63,6 +63,8 @@ def shown(value: object) -> object:
         return ""
     if isinstance(value, Fraction):
         return points(value)
+    if isinstance(value, Decimal):
+        return money(value)
     return value
 
 
@@ -125,6 +127,16 @@ def points(value: Fraction) -> str:
 
 
 _SHOWN: dict[tuple[str, int, int], str] = {}
+
+
+def money(value: object) -> object:
+    """An amount of money (a Decimal, as the rules keep it) with the reader's language's decimal sign and grouping
+    ('1,234.50' in English as written, '1.234,50' in German); anything else as it is."""
+    if not isinstance(value, Decimal) or current().code == SOURCE:
+        return value
+    exponent = value.as_tuple().exponent
+    places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+    return format_decimal(value, format="#,##0" + ("." + "0" * places if places else ""), locale=current().locale)
 
 
 def country_name(code: str) -> str:
@@ -222,6 +234,8 @@ def headings(body: str) -> tuple[str, tuple[Heading, ...]]:
     permanent link; the headings are returned for the table of contents."""
     found: list[Heading] = []
     used: set[str] = set()
+    # Translators: the title of the ¶ link beside a heading (a link to that heading)
+    permanent = html.escape(_("Permanent link"))
 
     def anchor(m: re.Match[str]) -> str:
         level, given, inner = int(m.group(1)), m.group(2), m.group(3)
@@ -233,7 +247,7 @@ def headings(body: str) -> tuple[str, tuple[Heading, ...]]:
         used.add(ident)
         found.append(Heading(level, ident, inner))
         return (f'<h{level} id="{ident}">{inner}<a class="headerlink" href="#{ident}" '
-                f'title="Permanent link">&para;</a></h{level}>')
+                f'title="{permanent}">&para;</a></h{level}>')
 
     return label_tables(_HEADING.sub(anchor, body)), tuple(found)
 

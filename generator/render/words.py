@@ -15,31 +15,30 @@ from .text import points
 def outcome_word(outcome: Outcome) -> str:
     """A player's result in one round, in words: 'win', 'no-show', 'bye'."""
     # Translators: a player's result in one round (a table's cell, a calendar entry's "Result: …"), as a noun.
-    context = "result of a game"
     match outcome:
         case Outcome.WIN:
-            return pgettext(context, "win")
+            return pgettext("result of a game", "win")
         case Outcome.DRAW:
-            return pgettext(context, "draw")
+            return pgettext("result of a game", "draw")
         case Outcome.LOSS:
-            return pgettext(context, "loss")
+            return pgettext("result of a game", "loss")
         case Outcome.FORFEIT_WIN:
-            return pgettext(context, "win without play")
+            return pgettext("result of a game", "win without play")
         case Outcome.FORFEIT_LOSS:
             # Translators: the player did not come to his game, and lost it
-            return pgettext(context, "no-show")
+            return pgettext("result of a game", "no-show")
         case Outcome.BYE:
             # Translators: a round without an opponent (the player scores a win's points)
-            return pgettext(context, "bye")
+            return pgettext("result of a game", "bye")
         case Outcome.HALF_BYE:
-            return pgettext(context, "half-point bye")
+            return pgettext("result of a game", "half-point bye")
         case Outcome.ABSENT:
-            return pgettext(context, "absent")
+            return pgettext("result of a game", "absent")
         case Outcome.LATE:
             # Translators: a late entry's round played before he joined the event
-            return pgettext(context, "not yet entered")
+            return pgettext("result of a game", "not yet entered")
         case Outcome.PENDING:
-            return pgettext(context, "not played yet")
+            return pgettext("result of a game", "not played yet")
 
 
 def result_word(result: str) -> str:
