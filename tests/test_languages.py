@@ -4,6 +4,7 @@ page's language; one results API; German pages in German words and German number
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -103,3 +104,26 @@ def test_a_first_visitor_is_sent_to_his_language_and_his_choice_is_remembered(de
         page.wait_for_timeout(200)
         assert page.url == address + "/", "the reader's choice (English) wins over the browser's language"
         context.close()
+
+
+def text_of(page: Path) -> str:
+    """A built page's article as a reader reads it: tags out, entities decoded, white space single."""
+    html_text = page.read_text(encoding="utf-8")
+    article = html_text[html_text.find("<article"):html_text.find("</article>")]
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", article)))
+
+
+def test_a_german_page_speaks_german_with_german_numbers_and_dates(demo_build):
+    """Keller, Nina (the demo's blitz): a bye in round 7 and 2½ points after round 4 of the MSOWSC; in German the
+    table says Runde and Brett, the bye is a Freilos, 2½ is 2,5 (a decimal comma, CLDR's de), and the programme's
+    first day, Friday 25 August 2000, is "Freitag, 25. August 2000"."""
+    site, built = demo_build
+    assert built.returncode == 0, built.stderr[-2000:]
+    english, german = text_of(site / "players" / "keller-nina" / "index.html"), \
+        text_of(site / "de" / "players" / "keller-nina" / "index.html")
+    assert "2½ points" in english and "bye" in english  # (the English page, as the German is checked against)
+    for word in ("Runde", "Brett", "Freilos", "2,5"):
+        assert word in german, word
+    assert "2½" not in german and " bye " not in german and "points" not in german
+    assert "Friday 25 August 2000" in text_of(site / "2000-mso-shogi" / "programme" / "index.html")
+    assert "Freitag, 25. August 2000" in text_of(site / "de" / "2000-mso-shogi" / "programme" / "index.html")
