@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from ..countries import country_name
 from ..diagnostics import Report
+from ..messages import N_, Text
 from ..model import Event, Outcome, Player
 from ..names import unaccented
 from ..rules.standings import EventResults
@@ -32,17 +33,22 @@ def rating_status(event: Event, completed: int, game_reason: str = "", kind_reas
     if game_reason:
         return False, game_reason
     if not event.rated:
-        return False, "the organizers do not submit this event for FESA rating"
+        # Translators: why an event is not sent to FESA for rating (after "not rated, because")
+        return False, N_("the organizers do not submit this event for FESA rating")
     if kind_reason:
         return False, kind_reason
     tc = event.time_control
     if tc is None:
-        return False, "no time control is given, so it cannot be shown to meet FESA's minimum"
+        # Translators: why an event is not sent to FESA for rating (after "not rated, because")
+        return False, N_("no time control is given, so it cannot be shown to meet FESA's minimum")
     if not meets_minimum(tc.minutes, tc.byoyomi):
-        return False, (f"its time control ({tc}) is below FESA's minimum of 30 min + 30 s or "
-                       "20 min + 40 s byoyomi")
+        # Translators: why an event is not sent to FESA for rating; {time_control} is e.g. "20 min"
+        return False, Text(N_("its time control ({time_control}) is below FESA's minimum of 30 min + 30 s or 20 min + "
+                              "40 s byoyomi"), time_control=tc.text)
     if completed < event.rounds_planned or completed < len(event.rounds):
-        return False, f"it is not finished: {completed} of {event.rounds_planned} rounds have every result in"
+        # Translators: why an event is not sent to FESA for rating (yet)
+        return False, Text(N_("it is not finished: {completed} of {planned} rounds have every result in"),
+                           completed=completed, planned=event.rounds_planned)
     return True, ""
 
 

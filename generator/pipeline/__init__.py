@@ -7,6 +7,7 @@ import datetime as dt
 from pathlib import Path
 
 from ..rules import grand_prix, promotion, simul
+from ..messages import N_
 from ..diagnostics import Report
 from ..fesa import export, turnering
 from ..fesa.preview import Ratings
@@ -89,7 +90,8 @@ def fesa_file(event: Event, res: EventResults, data: DataSet, report: Report) ->
     listed = {(str(e.slots["LAST-NAME"]), str(e.slots["FIRST-NAME"])) for e in (festival.fesa_list if festival else ())}
     t = export.tournament(event, res, data.players, report, listed, kind.fesa_givers(event))
     if t is None:
-        return FesaFile(False, "a name cannot be written in ISO 8859-1, FESA's character set")
+        # Translators: why an event is not sent to FESA for rating (after "not exported, because")
+        return FesaFile(False, N_("a name cannot be written in ISO 8859-1, FESA's character set"))
     content = turnering.write(t).encode(turnering.ENCODING)
     own = Report()
     shown = f"{event.path}/turnering.txt"

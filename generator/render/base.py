@@ -146,7 +146,8 @@ def _env() -> Environment:
     # give them in the page's language, `translated(x)` any other (a prize's label, a reason: plain text, escaped).
     env.globals.update(link=link, points=points, long_date=long_date, date_range=date_range, grade_name=shown_grade,
                        country_name=country_name, TIEBREAKS=_Tiebreaks(), COLUMNS=_Columns(), Outcome=Outcome,
-                       signed=signed, HANDICAP_KEY=_Translated(HANDICAP_KEY), translated=translated, money=money, live=live)
+                       signed=signed, HANDICAP_KEY=_Translated(HANDICAP_KEY), translated=translated, money=money,
+                       live=live)
     return env
 
 

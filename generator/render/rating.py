@@ -6,6 +6,7 @@ language-neutral)."""
 from __future__ import annotations
 
 import json
+import re
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
@@ -14,6 +15,7 @@ from markupsafe import Markup
 from ..fesa.preview import Change, Preview
 from ..messages import N_
 from ..model import Event
+from ..rules.festival_elo import grade_name
 from .i18n import _
 from .text import signed
 
@@ -29,7 +31,7 @@ def cell(change: Change | None) -> Markup:
     the preview promotes him."""
     if change is None or not change.games:
         return Markup("")
-    note, grade = _(NOTE), change.grade_before
+    note, grade = _(NOTE), fesa_grade(change.grade_before)
     if change.delta is None:
         title = (_("unrated: performance rating {rating}; FESA grade {grade} ({note})") if grade else
                  _("unrated: performance rating {rating} ({note})")).format(rating=change.after, grade=grade, note=note)
@@ -42,15 +44,24 @@ def cell(change: Change | None) -> Markup:
         shown = Markup('<abbr title="{}">{}</abbr>').format(title, signed(change.delta))
     if change.promoted:
         shown += Markup(' <abbr class="promoted" title="{}">↑{}</abbr>').format(
-            _("promoted to {grade} (FESA), {note}").format(grade=change.promoted, note=note),
+            _("promoted to {grade} (FESA), {note}").format(grade=fesa_grade(change.promoted), note=note),
             change.promoted.replace(" ", "\u00a0"))
     return shown
 
 
 def promotions(changes: dict[str, Change], names: dict[str, str]) -> list[str]:
     """'Name: promoted to 2 dan (FESA)', for the standings' note under the table."""
-    return [_("{name}: promoted to {grade} (FESA)").format(name=names[pid], grade=c.promoted)
+    return [_("{name}: promoted to {grade} (FESA)").format(name=names[pid], grade=fesa_grade(c.promoted))
             for pid, c in changes.items() if c.promoted]
+
+
+_FESA_GRADE = re.compile(r"(\d+) (kyu|dan)")
+
+
+def fesa_grade(grade: str | None) -> str:
+    """A grade as FESA's program writes it ('1 kyu', '3 dan') in the reader's language."""
+    found = _FESA_GRADE.fullmatch(grade or "")
+    return _(grade_name(found[1] + found[2][0])) if found else (grade or "")
 
 
 def line(change: Change) -> str:
@@ -66,13 +77,13 @@ def line(change: Change) -> str:
             before=change.before, after=change.after, change=signed(change.delta),
             category=_(CATEGORY[change.category]))
     grade = ""
-    if change.grade_before and change.promoted:
-        grade = _("FESA grade: {grade}, promoted to {promoted} (FESA).").format(grade=change.grade_before,
-                                                                                promoted=change.promoted)
-    elif change.grade_before:
-        grade = _("FESA grade: {grade}.").format(grade=change.grade_before)
-    elif change.promoted:
-        grade = _("Promoted to {promoted} (FESA).").format(promoted=change.promoted)
+    before, promoted = fesa_grade(change.grade_before), fesa_grade(change.promoted)
+    if before and promoted:
+        grade = _("FESA grade: {grade}, promoted to {promoted} (FESA).").format(grade=before, promoted=promoted)
+    elif before:
+        grade = _("FESA grade: {grade}.").format(grade=before)
+    elif promoted:
+        grade = _("Promoted to {promoted} (FESA).").format(promoted=promoted)
     return f"{text} {grade}" if grade else text
 
 
