@@ -68,7 +68,7 @@ def test_one_results_api_for_every_language(twelve: Path):
     """The JSON API is written once, at the root; the other languages' live pages read it there."""
     assert (twelve / "api" / "index.json").exists()
     for code in CONFIGURED[1:]:
-        assert not list((twelve / code).rglob("*.json")), code
+        assert not [p for p in (twelve / code).rglob("*.json") if p.parent.name != "search"], code  # (its own search)
     live = [p for p in (twelve / "de").rglob("index.html") if "data-live=" in p.read_text(encoding="utf-8")]
     for page in live:
         for target in re.findall(r'data-live="([^"]*)"', page.read_text(encoding="utf-8")):

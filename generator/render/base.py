@@ -77,6 +77,12 @@ def translated(text: str) -> str:
     return translate(text, i18n._, i18n.ngettext)
 
 
+def in_sentence(name: str) -> str:
+    """A name written as a title ("Sum of opponents' scores") inside an English sentence: its first letter small.
+    Other languages keep it as their catalogue writes it (a German noun keeps its capital)."""
+    return name[:1].lower() + name[1:] if i18n.current().code == i18n.SOURCE else name
+
+
 def shown_grade(grade: str) -> str:
     """'3 dan', '1 kyu' in the current language."""
     return translated(grade_name(grade))
@@ -147,7 +153,7 @@ def _env() -> Environment:
     env.globals.update(link=link, points=points, long_date=long_date, date_range=date_range, grade_name=shown_grade,
                        country_name=country_name, TIEBREAKS=_Tiebreaks(), COLUMNS=_Columns(), Outcome=Outcome,
                        signed=signed, HANDICAP_KEY=_Translated(HANDICAP_KEY), translated=translated, money=money,
-                       live=live)
+                       in_sentence=in_sentence, live=live)
     return env
 
 
