@@ -165,7 +165,7 @@ class PlayerPages(RendererBase):
         promoted.sort(key=lambda r: r["p"].date)
         rows = [{"name": link(self.player(t.player).name, player_page(t.player), page),
                  "grade": _(grade_name(t.grade)), "games": len(t.window),
-                 "points": sum(g.points or 0 for g in t.window), "to_go": t.to_go}
+                 "points": sum(g.points or 0 for g in t.window), "to_go": _(t.to_go)}
                 for t in tracks if t.considered]
         self.page(page, "promotion.html.j2", _("Promotion (NShB)"), promoted=promoted, rows=rows,
                   rules=promotion)

@@ -45,7 +45,7 @@ def cell(change: Change | None) -> Markup:
     if change.promoted:
         shown += Markup(' <abbr class="promoted" title="{}">↑{}</abbr>').format(
             _("promoted to {grade} (FESA), {note}").format(grade=fesa_grade(change.promoted), note=note),
-            change.promoted.replace(" ", "\u00a0"))
+            fesa_grade(change.promoted).replace(" ", "\u00a0"))
     return shown
 
 
