@@ -43,7 +43,8 @@ def test_the_shipped_configuration_names_twelve_languages_english_first():
 def test_every_page_of_every_language_leads_to_itself_in_every_other(twelve: Path):
     """Each language is a whole site under /<code>/ (English at the root), every page in every language has the
     twelve selector links and hreflang links, each leading to the same page in that language, and its <html lang>."""
-    english = [p.relative_to(twelve) for p in pages(twelve) if p.relative_to(twelve).parts[0] not in LANGUAGES]
+    english = [p.relative_to(twelve) for p in pages(twelve) if p.relative_to(twelve).parts[0] not in LANGUAGES
+               and not p.parent.name.startswith("print-")]  # (the wall sheets: below)
     assert len(english) > 300
     checked = 0
     for code in CONFIGURED:
@@ -127,3 +128,22 @@ def test_a_german_page_speaks_german_with_german_numbers_and_dates(demo_build):
     assert "2½" not in german and " bye " not in german and "points" not in german
     assert "Friday 25 August 2000" in text_of(site / "2000-mso-shogi" / "programme" / "index.html")
     assert "Freitag, 25. August 2000" in text_of(site / "de" / "2000-mso-shogi" / "programme" / "index.html")
+
+
+def test_the_wall_sheets_are_in_the_default_language_alone(demo_build):
+    """The sheets are printed for the venue's wall, one language on paper: made in the site's default language,
+    without a language selector; a German round page's links lead to them at the root."""
+    site, built = demo_build
+    assert built.returncode == 0, built.stderr[-2000:]
+    sheets = sorted(p.relative_to(site) for p in site.rglob("print-*/index.html")
+                    if p.relative_to(site).parts[0] != "de")
+    assert len(sheets) > 20
+    for rel in sheets:
+        assert not (site / "de" / rel).exists(), rel
+        assert "md-select__link" not in (site / rel).read_text(encoding="utf-8"), rel
+    round_page = site / "de" / "2000-mso-shogi" / "championship" / "round-4" / "index.html"
+    targets = re.findall(r'href="([^"]*print-(?:boards|names)/)"', round_page.read_text(encoding="utf-8"))
+    assert len(targets) == 2
+    for href in targets:
+        assert (round_page.parent / href / "index.html").resolve() == \
+            (site / "2000-mso-shogi" / "championship" / "round-4" / href.rstrip("/").rsplit("/", 1)[-1] / "index.html")

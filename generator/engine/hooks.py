@@ -117,8 +117,9 @@ def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, n
         build.pages[path].title = label
     if festival is not None:
         context["nav"] = build.navs[festival]
-    if len(build.languages) > 1:  # the language selector and hreflang links: this page in each language
-        config.extra["alternate"] = True  # (the theme's header shows theme/partials/alternate.html)
+    one = page.file.src_uri in build.generated.default_only  # (a wall sheet: in the default language alone)
+    config.extra["alternate"] = len(build.languages) > 1 and not one  # (the header shows theme/partials/alternate)
+    if config.extra["alternate"]:  # the language selector and hreflang links: this page in each language
         up = "../" * page.url.count("/") + build.root  # from this page to the site's root
         context["alternates"] = [
             {"name": i18n.LANGUAGES[code], "lang": code, "current": code == build.language,

@@ -21,7 +21,7 @@ from ..rules.tiebreaks import TIEBREAKS, Tiebreak
 from . import i18n
 from .i18n import _, ngettext
 from .pending import live
-from .paths import SearchEntry, event_page, player_page, team_page
+from .paths import SearchEntry, event_page, player_page, sheet, team_page
 from .text import Heading, country_name, date_range, headings, link, long_date, money, points, shown, signed
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -63,6 +63,8 @@ class Site:
     # the build, so that the same data builds the same bytes on any day.
     updated: str = "1970-01-01"
     banner: str = ""  # the preview's list of data errors (with_problems): also above the hand-written pages
+    # Pages made in the site's default language alone (the wall sheets): no language selector leads to them
+    default_only: set[str] = field(default_factory=set)
 
 
 # The codes, on every page using them (the codes are FESA's, the same in every language).
@@ -153,7 +155,7 @@ def _env() -> Environment:
     env.globals.update(link=link, points=points, long_date=long_date, date_range=date_range, grade_name=shown_grade,
                        country_name=country_name, TIEBREAKS=_Tiebreaks(), COLUMNS=_Columns(), Outcome=Outcome,
                        signed=signed, HANDICAP_KEY=_Translated(HANDICAP_KEY), translated=translated, money=money,
-                       in_sentence=in_sentence, live=live)
+                       in_sentence=in_sentence, sheet=sheet, live=live)
     return env
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..model import Event, Festival
+from .i18n import current
 from .text import date_range
 
 
@@ -22,6 +23,12 @@ def event_page(event: Event, name: str = "index") -> str:
 
 def round_page(event: Event, number: int) -> str:
     return f"{event.path}/round-{number}.md"
+
+
+def sheet(path: str) -> str:
+    """A wall sheet's page as the current language's pages reach it: the sheets are made in the site's default
+    language alone (printed for the venue's wall, where one language hangs), at the site's root."""
+    return current().root + path
 
 
 def boards_sheet(event: Event, number: int) -> str:

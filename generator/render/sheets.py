@@ -80,6 +80,7 @@ def round_sheets(r: RendererBase, event: Event, res: EventResults, rnd: Round, s
                               "round_link": link(_("the event's page") if home != round_page(event, rnd.number)
                                                  else _("the round's page"), home, page)}
     # Translators: a printed sheet's title: an event's round and its pairings
+    r.site.default_only.add(page)
     r.page(page, "sheet_boards.html.j2", _("{event} · round {n}: pairings").format(event=event.name, n=rnd.number),
            groups=groups,
            handicaps=any(row["handicap"] for _match, rows in groups for row in rows), **common)
@@ -116,6 +117,7 @@ def round_sheets(r: RendererBase, event: Event, res: EventResults, rnd: Round, s
         sheets.append([(chunk[n], chunk[n + rows] if per_line == 2 and n + rows < len(chunk) else None)
                        for n in range(rows)])
     # Translators: a printed sheet's title: an event's round, and every player's board in it
+    r.site.default_only.add(page)
     r.page(page, "sheet_names.html.j2", _("{event} · round {n}: find your board").format(event=event.name,
                                                                                            n=rnd.number),
            sheets=sheets, per_line=per_line, **common)
@@ -153,6 +155,7 @@ def event_sheet(r: RendererBase, event: Event, res: EventResults, site_url: str)
         heads = [_("Pts"), *(_(c.abbr) for c in columns)]
         rows = [(f"{s.rank}{'=' if s.shared else ''}", r.player_name(s.player),
                  [points(s.points), *(points(v) for v in s.tiebreaks)]) for s in res.final]
+    r.site.default_only.add(page)
     r.page(page, "sheet_standings.html.j2", _("{event}: standings").format(event=event.name), event=event,
            heads=heads, rows=rows, completed=res.completed, qr=qr(site_url, event_page(event)),
            size=size([name for _rank, name, _values in rows]),

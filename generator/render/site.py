@@ -135,6 +135,8 @@ class Renderer(FestivalPages, PlayerPages):
         self.entries_page(event, res, common)
         if kind.has_standings:
             self.round_pages(event, res, common)
+        if i18n.current().root:  # the wall sheets are printed in the site's default language: made there alone
+            return
         if kind.has_standings and res.final:
             sheets.event_sheet(self, event, res, self.site_url)
         for rnd in event.rounds:  # (a simul's, which has no round pages, lead to its overview)
@@ -349,7 +351,8 @@ def with_problems(site: Site | None, problems: list[str]) -> Site:
         title = _("The data has errors")
         body, toc = headings(str(Markup("<h1>{}</h1>\n").format(title)) + banner)
         return Site({"index.md": Page(title, body, toc)}, nav=[{_("Home"): "index.md"}], banner=banner)
-    out = Site(dict(site.pages), dict(site.files), site.nav, site.sections, site.section_of, site.updated, banner)
+    out = Site(dict(site.pages), dict(site.files), site.nav, site.sections, site.section_of, site.updated, banner,
+               set(site.default_only))
     for path, page in site.pages.items():
         h1_end = page.html.find("</h1>") + len("</h1>\n") if "</h1>" in page.html else 0
         out.pages[path] = Page(page.title, page.html[:h1_end] + banner + page.html[h1_end:], page.toc, page.search)
