@@ -71,3 +71,13 @@ def translate(text: str, gettext: Callable[[str], str], ngettext: Callable[[str,
     if isinstance(text, Text):
         return text.in_language(gettext, ngettext)
     return gettext(text) if text else text
+
+
+# The languages a site can be built in (the first is the source language, the messages' own), with their names
+# in their own language (for the selector). Each but the site's default is built under /<code>/: no festival folder
+# may take such a name (sources/site_names.py).
+LANGUAGES: dict[str, str] = {
+    "en": "English", "de": "Deutsch", "fr": "Français", "nl": "Nederlands", "ja": "日本語", "ru": "Русский",
+    "uk": "Українська", "pl": "Polski", "cs": "Čeština", "it": "Italiano", "es": "Español", "sv": "Svenska",
+}
+

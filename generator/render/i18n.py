@@ -24,16 +24,11 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from ..messages import Text
+from ..messages import LANGUAGES as LANGUAGES, Text  # (the languages: also the render's)
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "banzuke"
-SOURCE = "en"  # the language the messages are written in
-# The languages a site can be built in, with their names in their own language (for the selector).
-LANGUAGES: dict[str, str] = {
-    "en": "English", "de": "Deutsch", "fr": "Français", "nl": "Nederlands", "ja": "日本語", "ru": "Русский",
-    "uk": "Українська", "pl": "Polski", "cs": "Čeština", "it": "Italiano", "es": "Español", "sv": "Svenska",
-}
+SOURCE = next(iter(LANGUAGES))  # the language the messages are written in (English)
 
 
 @dataclass(frozen=True)

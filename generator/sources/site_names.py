@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..messages import LANGUAGES
+
 SITE_SOURCE = Path(__file__).resolve().parents[2] / "site_src"  # the hand-written pages and the theme's files
 # What the generator and the theme write at the top of the site, besides the hand-written pages.
 SITE_TOP = frozenset({"index", "players", "api", "search", "assets", "promotion", "404", "sitemap", "stylesheets",
@@ -27,6 +29,8 @@ def taken_at_top(name: str) -> str | None:
         return f"the site's page or folder '{name}' (site_src/) has that name"
     if name in SITE_TOP:
         return f"the site writes its own '{name}' there"
+    if name in LANGUAGES:
+        return f"the site in the language '{name}' ({LANGUAGES[name]}) is built there"
     return None
 
 
