@@ -135,6 +135,27 @@ def on_env(env: Environment, config: MkDocsConfig, files: Files, **_: Any) -> En
     build = of(config)
     env.globals["_"] = i18n.translator(build.language)  # Banzuke's texts in the theme's templates (theme/)
     env.globals["banzuke"] = {"language": build.language, "languages": build.languages, "root": build.root}
+    navs: dict[tuple[int, str], str] = {}
+    in_nav: dict[int, set[str]] = {}
+
+    def nav_key(page: Page | None, nav: Navigation) -> tuple[int, str] | None:
+        """The key of a page's sidebar when it is not in it: the sidebar and the folder its links lead from."""
+        if page is None:
+            return None
+        pages = in_nav.get(id(nav))
+        if pages is None:
+            pages = in_nav[id(nav)] = {p.file.src_uri for p in nav.pages}
+        if page.file.src_uri in pages:
+            return None
+        url = page.url.rstrip("/")
+        return id(nav), url[:url.rfind("/") + 1]
+
+    def keep_nav(key: tuple[int, str] | None, html: str) -> str:
+        if key is not None:
+            navs[key] = html
+        return html
+
+    env.globals.update(banzuke_navs=navs, banzuke_nav_key=nav_key, banzuke_keep_nav=keep_nav)
     env.bytecode_cache = build.compiled
     preview = build.preview
     if preview is not None:
