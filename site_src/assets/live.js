@@ -39,7 +39,8 @@
     return template.replace(/%\((\w+)\)s/g, function (_, key) { return String(values[key]); });
   }
   function clock() {
-    return new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    var lang = document.documentElement.lang || undefined;  // the page's language, as its dates are written
+    return new Date().toLocaleTimeString(lang ? [lang] : [], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
   }
 
   // The player a cell's link leads to (player pages are players/<id>/), or null.
