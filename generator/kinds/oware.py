@@ -24,12 +24,12 @@ if TYPE_CHECKING:
 COLUMNS = (
     Tiebreak(oware.SB,
              # Translators: abbreviation of Sonneborn-Berger (a tiebreak), a column head of Oware's standings
-             N_("SB"), "Sonneborn-Berger",
-             "the VP of the opponents the player beat, plus half the VP of those he drew with",
+             N_("SB"), N_("Sonneborn-Berger"),
+             N_("the VP of the opponents the player beat, plus half the VP of those he drew with"),
              oware.sonneborn_berger),
     Tiebreak("seeds",
              # Translators: a column head of Oware's standings: the seeds each player took
-             N_("Seeds"), "Seeds taken", "the seeds the player took in the games played (not a tiebreak)",
+             N_("Seeds"), N_("Seeds taken"), N_("the seeds the player took in the games played (not a tiebreak)"),
              oware.seeds),
 )
 

@@ -28,12 +28,12 @@ if TYPE_CHECKING:
 COLUMNS = (
     Tiebreak(shuuro.LAST,
              # Translators: a column head of Shuuro's standings: the Delta (Δ) of the last round
-             N_("Δ last"), "Delta in the last round",
-             "the player's Delta in the last round played (0 for a bye or an absence)",
+             N_("Δ last"), N_("Delta in the last round"),
+             N_("the player's Delta in the last round played (0 for a bye or an absence)"),
              lambda records, after: {p: Fraction(v) for p, v in shuuro.last_delta(records, after).items()}),
     Tiebreak(shuuro.TOTAL,
              # Translators: a column head of Shuuro's standings: the sum of the Deltas (Δ) of all rounds
-             N_("Δ total"), "Total Delta", "the sum of the player's Deltas over all rounds played",
+             N_("Δ total"), N_("Total Delta"), N_("the sum of the player's Deltas over all rounds played"),
              lambda records, after: {p: Fraction(v) for p, v in shuuro.total_delta(records, after).items()}),
 )
 

@@ -112,6 +112,8 @@ def _(message: str) -> str:
     translated; '' stays '' (gettext's '' is the catalogue's header)."""
     if isinstance(message, Text):
         return message.in_language(current().translations.gettext, current().translations.ngettext)
+    if not isinstance(message, str):  # a text that translates itself when shown (render/base.py's HANDICAP_KEY)
+        return str(message)
     return current().translations.gettext(message) if message else message
 
 
