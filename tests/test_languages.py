@@ -5,7 +5,11 @@ page's language; one results API; German pages in German words and German number
 from __future__ import annotations
 
 import html
+import os
 import re
+import subprocess
+import sys
+from xml.etree import ElementTree
 from pathlib import Path
 
 import pytest
@@ -16,9 +20,9 @@ from generator.render.i18n import LANGUAGES
 from .conftest import DEMO, ROOT, build_site
 from .support import serving
 
+NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
 CONFIGURED = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)["extra"]["languages"]
 _SELECTOR = re.compile(r'<a href="([^"]*)" hreflang="([a-z]+)" lang="[a-z]+" class="md-select__link"')
-_HREFLANG = re.compile(r'<link rel="alternate" href="([^"]*)" hreflang="([a-z]+)">')
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +46,9 @@ def test_the_shipped_configuration_names_twelve_languages_english_first():
 @pytest.mark.slow
 def test_every_page_of_every_language_leads_to_itself_in_every_other(twelve: Path):
     """Each language is a whole site under /<code>/ (English at the root), every page in every language has the
-    twelve selector links and hreflang links, each leading to the same page in that language, and its <html lang>."""
+    twelve selector links (with hreflang), each leading to the same page in that language, and its <html lang>.
+    No <link rel="alternate">: the theme's script would fetch a sitemap.xml beside each (twelve failed requests a
+    page); the sitemap gives search engines the languages instead (below)."""
     english = [p.relative_to(twelve) for p in pages(twelve) if p.relative_to(twelve).parts[0] not in LANGUAGES
                and not p.parent.name.startswith("print-")]  # (the wall sheets: below)
     assert len(english) > 200
@@ -54,11 +60,12 @@ def test_every_page_of_every_language_leads_to_itself_in_every_other(twelve: Pat
             assert page.exists(), f"{code}: {rel} is missing"
             html = page.read_text(encoding="utf-8")
             assert f'<html lang="{code}"' in html, f"{code}/{rel}"
-            for found in (_SELECTOR.findall(html), _HREFLANG.findall(html)):
-                assert [lang for _, lang in found] == CONFIGURED, f"{code}/{rel}"
-                for href, lang in found:  # the link, followed from this page, is that page in that language
-                    target = (page.parent / href).resolve() / "index.html"
-                    assert target == ((twelve if lang == "en" else twelve / lang) / rel).resolve(), (code, rel, href)
+            found = _SELECTOR.findall(html)
+            assert [lang for _, lang in found] == CONFIGURED, f"{code}/{rel}"
+            for href, lang in found:  # the link, followed from this page, is that page in that language
+                target = (page.parent / href).resolve() / "index.html"
+                assert target == ((twelve if lang == "en" else twelve / lang) / rel).resolve(), (code, rel, href)
+            assert '<link rel="alternate"' not in html
             checked += 1
     assert checked == 12 * len(english)
 
@@ -147,3 +154,28 @@ def test_the_wall_sheets_are_in_the_default_language_alone(demo_build):
     for href in targets:
         assert (round_page.parent / href / "index.html").resolve() == \
             (site / "2000-mso-shogi" / "championship" / "round-4" / href.rstrip("/").rsplit("/", 1)[-1] / "index.html")
+
+
+def test_the_sitemap_gives_each_page_in_each_language(tmp_path: Path):
+    """With the site's address (site_url), each language's sitemap lists its pages with the page in every language
+    (hreflang, absolute); a wall sheet, in the default language alone, with none."""
+    config = tmp_path / "mkdocs.yml"
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    for relative in ("docs_dir: site_src", "  - generator/engine/hooks.py", "watch:\n  - generator"):
+        head, _, path = relative.rpartition(" ")
+        text = text.replace(relative, f"{head} {ROOT / path}", 1)  # (paths are read from the config's folder)
+    config.write_text("site_url: https://shogi.example.net/results/\n" + text, encoding="utf-8")
+    site = tmp_path / "site"
+    built = subprocess.run([sys.executable, "-m", "generator", "build", "--config", str(config), "--data", str(DEMO),
+                            "--site-dir", str(site)], check=False, capture_output=True, text=True, cwd=ROOT,
+                           env={**os.environ, "BANZUKE_LANGUAGES": "en,de"})
+    assert built.returncode == 0, built.stderr[-2000:]
+    base = "https://shogi.example.net/results/"
+    for sitemap, own in ((site / "sitemap.xml", base), (site / "de" / "sitemap.xml", base + "de/")):
+        urls = ElementTree.parse(sitemap).getroot().findall("s:url", NS)
+        entry = next(u for u in urls if u.findtext("s:loc", namespaces=NS) == own + "players/conti-luca/")
+        assert [(a.get("hreflang"), a.get("href")) for a in entry.findall("x:link", NS)] == [
+            ("en", base + "players/conti-luca/"), ("de", base + "de/players/conti-luca/")]
+    sheets = [u for u in ElementTree.parse(site / "sitemap.xml").getroot().findall("s:url", NS)
+              if "/print-" in (u.findtext("s:loc", namespaces=NS) or "")]
+    assert sheets and all(not u.findall("x:link", NS) for u in sheets)

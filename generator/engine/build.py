@@ -46,6 +46,7 @@ def build(config_file: Path, data: Path, loaded: Loaded, site_dir: Path | None) 
             codes = languages(config)
             root, address = Path(config.site_dir), published_address(config.site_url)
             compiled = CompiledTemplates()  # the theme compiled once for every language
+            root_url = config.site_url or ""  # (the default language's address: the site's root)
             for code in codes:
                 if code != codes[0]:  # the same configuration, built under /<code>/ with its own address
                     config = load_config(str(config_file), strict=True, site_dir=str(root / code))
@@ -53,7 +54,7 @@ def build(config_file: Path, data: Path, loaded: Loaded, site_dir: Path | None) 
                 config.theme["language"] = code  # the theme's own texts, and its search's language
                 engine_build(attach(config, Build(data, site_url=f"{address.rstrip('/')}/{code}/" if address and
                                                   code != codes[0] else address, loaded=loaded, language=code,
-                                                  languages=codes, compiled=compiled)))
+                                                  languages=codes, compiled=compiled, site_root=root_url)))
             return True
         except MkDocsException as exc:
             print(f"ERROR   -  {exc}", file=sys.stderr)

@@ -27,7 +27,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
 from generator.engine.pages import REUSE, GeneratedPage, compact, search_entries, sidebars
-from generator.engine.state import of
+from generator.engine.state import Build, of
 from generator.pipeline import load
 from generator.render import i18n
 from generator.render.site import render_site, with_problems
@@ -117,15 +117,20 @@ def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, n
         build.pages[path].title = label
     if festival is not None:
         context["nav"] = build.navs[festival]
-    one = page.file.src_uri in build.generated.default_only  # (a wall sheet: in the default language alone)
-    config.extra["alternate"] = len(build.languages) > 1 and not one  # (the header shows theme/partials/alternate)
-    if config.extra["alternate"]:  # the language selector and hreflang links: this page in each language
-        up = "../" * page.url.count("/") + build.root  # from this page to the site's root
-        context["alternates"] = [
-            {"name": i18n.LANGUAGES[code], "lang": code, "current": code == build.language,
-             "href": up + ("" if code == build.languages[0] else f"{code}/") + page.url or "./"}
-            for code in build.languages]
+    # The language selector (the header shows theme/partials/alternate.html): this page in each language
+    context["alternates"] = alternates(build, page, "../" * page.url.count("/") + build.root)
+    config.extra["alternate"] = bool(context["alternates"])
     return context
+
+
+def alternates(build: Build, page: Page, root: str) -> list[dict[str, Any]]:
+    """The page in each of the site's languages, its address from `root` (the site's root, as the page or the
+    sitemap reaches it); none for a page in one language (the site's, or a wall sheet: the default's alone)."""
+    if len(build.languages) < 2 or page.file.src_uri in build.generated.default_only:
+        return []
+    return [{"name": i18n.LANGUAGES[code], "lang": code, "current": code == build.language,
+             "href": root + ("" if code == build.languages[0] else f"{code}/") + page.url or "./"}
+            for code in build.languages]
 
 
 def on_env(env: Environment, config: MkDocsConfig, files: Files, **_: Any) -> Environment:
@@ -156,6 +161,9 @@ def on_env(env: Environment, config: MkDocsConfig, files: Files, **_: Any) -> En
         return html
 
     env.globals.update(banzuke_navs=navs, banzuke_nav_key=nav_key, banzuke_keep_nav=keep_nav)
+    # The sitemap's hreflang links: absolute, from the site's published root (or the host's root without one)
+    site_root = (build.site_root or "").rstrip("/") + "/"
+    env.globals["banzuke_alternates"] = lambda page: alternates(build, page, site_root)
     env.bytecode_cache = build.compiled
     preview = build.preview
     if preview is not None:

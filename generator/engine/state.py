@@ -64,6 +64,7 @@ class Build:
     preview: Preview | None = None  # `generator serve`'s
     # The theme's templates compiled once for all of a process's builds (the preview's rebuilds, the languages)
     compiled: CompiledTemplates = field(default_factory=CompiledTemplates)
+    site_root: str = ""  # the site's published root (the default language's), '' when none is configured
     language: str = "en"  # the language of this build's pages
     languages: tuple[str, ...] = ("en",)  # the site's languages, the default first (built at the root)
     site: Site | None = None  # the generated site (on_config)
