@@ -135,6 +135,17 @@ def demo_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subproce
     return site, build_site(DEMO, site, languages="en,de")
 
 
+@pytest.fixture(scope="module")
+def demo_url(demo_build: tuple[Path, subprocess.CompletedProcess[str]]) -> Iterator[str]:
+    """The demo's site served over HTTP (its address), for the browser tests."""
+    from .support import serving
+
+    site, result = demo_build
+    assert result.returncode == 0, result.stderr
+    with serving(site) as url:
+        yield url
+
+
 @pytest.fixture(scope="session")
 def mini_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.CompletedProcess[str]]:
     site = tmp_path_factory.mktemp("mini") / "site"

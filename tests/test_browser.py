@@ -26,14 +26,6 @@ def heading(text: str) -> re.Pattern[str]:
 
 
 @pytest.fixture(scope="module")
-def demo_url(demo_build) -> Iterator[str]:
-    site, result = demo_build
-    assert result.returncode == 0, result.stderr
-    with serving(site) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
 def mini_url(mini_build) -> Iterator[str]:
     site, result = mini_build
     assert result.returncode == 0, result.stderr

@@ -165,7 +165,8 @@ def test_an_id_with_a_newline_at_its_end_is_not_an_id(datadir):
     assert result.returncode == 1 and not (datadir.root.parent / "site").exists()
 
 
-@pytest.mark.parametrize("name", ["organizers", "players", "api", "search", "assets", "promotion", "submitting", "de", "ja"])
+@pytest.mark.parametrize("name", ["organizers", "players", "api", "search", "assets", "promotion", "submitting",
+                                  "de", "ja"])  # (the languages' sites are built under their codes)
 def test_a_festival_folder_cannot_take_a_name_the_site_writes(datadir, name):
     (datadir.root / "cup").rename(datadir.root / name)
     code, lines = check(datadir.root)
