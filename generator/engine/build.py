@@ -44,17 +44,17 @@ def build(config_file: Path, data: Path, loaded: Loaded, site_dir: Path | None) 
         try:
             config = load_config(str(config_file), strict=True, **({"site_dir": str(site_dir)} if site_dir else {}))
             codes = languages(config)
-            root, address = Path(config.site_dir), published_address(config.site_url)
+            root, address, root_url = Path(config.site_dir), published_address(config.site_url), config.site_url or ""
             compiled = CompiledTemplates()  # the theme compiled once for every language
-            root_url = config.site_url or ""  # (the default language's address: the site's root)
             for code in codes:
-                if code != codes[0]:  # the same configuration, built under /<code>/ with its own address
+                under = "" if code == codes[0] else f"{code}/"  # the default at the root, the others below it
+                if under:  # the same configuration, built under /<code>/ with its own address
                     config = load_config(str(config_file), strict=True, site_dir=str(root / code))
-                    config.site_url = f"{config.site_url.rstrip('/')}/{code}/" if config.site_url else None
+                    config.site_url = f"{root_url.rstrip('/')}/{under}" if root_url else None
                 config.theme["language"] = code  # the theme's own texts, and its search's language
-                engine_build(attach(config, Build(data, site_url=f"{address.rstrip('/')}/{code}/" if address and
-                                                  code != codes[0] else address, loaded=loaded, language=code,
-                                                  languages=codes, compiled=compiled, site_root=root_url)))
+                engine_build(attach(config, Build(data, site_url=f"{address.rstrip('/')}/{under}" if address else "",
+                                                  loaded=loaded, language=code, languages=codes, compiled=compiled,
+                                                  site_root=root_url)))
             return True
         except MkDocsException as exc:
             print(f"ERROR   -  {exc}", file=sys.stderr)

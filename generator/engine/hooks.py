@@ -51,21 +51,15 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
         site = build.site = with_problems(build.preview.last_good, loaded.report.lines())
     else:
         # The published address for the wall sheets' QR codes, not the preview's own (a phone cannot open that)
+        # (in a language other than the default, the renderer writes no API: the languages share the root's)
         with i18n.speaking(build.language, root=build.root):
             site = build.site = render_site(loaded, build.site_url)
-        if build.root:  # the files every language shares (the results API) are written once, at the root
-            site.files = {path: content for path, content in site.files.items() if not shared(path)}
         if build.preview is not None:
             build.preview.last_good = site
     config.nav = site.nav
     if str(build.data) not in [str(w) for w in config.watch]:
         config.watch.append(str(build.data))
     return config
-
-
-def shared(path: str) -> bool:
-    """A generated file the site's languages share (written by the default language's build alone)."""
-    return path.startswith("api/")
 
 
 def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:

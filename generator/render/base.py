@@ -12,7 +12,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
-from ..messages import N_, translate
+from ..messages import N_
 from ..model import Event, Outcome, Player, TeamSetup
 from ..pipeline import Loaded
 from ..rules.festival_elo import grade_name
@@ -73,12 +73,6 @@ class Site:
 HANDICAP_KEY = N_("L lance, B bishop, R rook, RL rook and lance, 2P … 6P pieces")
 
 
-def translated(text: str) -> str:
-    """A text from below the renderer (a tiebreak's name, a grade, a prize's label: marked with `N_`, or a
-    `messages.Text` with its values) in the current language, as plain text ('' stays '')."""
-    return translate(text, i18n._, i18n.ngettext)
-
-
 def in_sentence(name: str) -> str:
     """A name written as a title ("Sum of opponents' scores") inside an English sentence: its first letter small.
     Other languages keep it as their catalogue writes it (a German noun keeps its capital)."""
@@ -87,19 +81,19 @@ def in_sentence(name: str) -> str:
 
 def shown_grade(grade: str) -> str:
     """'3 dan', '1 kyu' in the current language."""
-    return translated(grade_name(grade))
+    return i18n._(grade_name(grade))
 
 
 def shown_tiebreak(tiebreak: Tiebreak) -> Tiebreak:
     """The tiebreak with its name and definition in the current language (its abbreviation is a code)."""
-    return dataclasses.replace(tiebreak, name=translated(tiebreak.name), definition=translated(tiebreak.definition))
+    return dataclasses.replace(tiebreak, name=i18n._(tiebreak.name), definition=i18n._(tiebreak.definition))
 
 
 def shown_column(column: Column) -> Column:
     """A team score's column with its abbreviation, name and definition in the current language (its letter is
     the rules' own)."""
-    return dataclasses.replace(column, abbr=translated(column.abbr), name=translated(column.name),
-                               definition=translated(column.definition))
+    return dataclasses.replace(column, abbr=i18n._(column.abbr), name=i18n._(column.name),
+                               definition=i18n._(column.definition))
 
 
 class _Tiebreaks(Mapping[str, Tiebreak]):
@@ -133,7 +127,7 @@ class _Translated:
         self.message = message
 
     def __str__(self) -> str:
-        return translated(self.message)
+        return i18n._(self.message)
 
     def __html__(self) -> Markup:
         return escape(str(self))
@@ -151,10 +145,10 @@ def _env() -> Environment:
                                   pgettext=i18n.pgettext, npgettext=i18n.npgettext)
     env.policies["ext.i18n.trimmed"] = True
     # Texts from below the renderer are translated as they are printed: `grade_name`, `TIEBREAKS` and `COLUMNS`
-    # give them in the page's language, `translated(x)` any other (a prize's label, a reason: plain text, escaped).
+    # give them in the page's language, `i18n._(x)` any other (a prize's label, a reason: plain text, escaped).
     env.globals.update(link=link, points=points, long_date=long_date, date_range=date_range, grade_name=shown_grade,
                        country_name=country_name, TIEBREAKS=_Tiebreaks(), COLUMNS=_Columns(), Outcome=Outcome,
-                       signed=signed, HANDICAP_KEY=_Translated(HANDICAP_KEY), translated=translated, money=money,
+                       signed=signed, HANDICAP_KEY=_Translated(HANDICAP_KEY), translated=i18n._, money=money,
                        in_sentence=in_sentence, sheet=sheet, live=live)
     return env
 

@@ -24,7 +24,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from ..messages import LANGUAGES as LANGUAGES, Text  # (the languages: also the render's)
+from ..messages import LANGUAGES as LANGUAGES, translate  # (the languages: also the render's)
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "banzuke"
@@ -110,11 +110,9 @@ def speaking(code: str, root: str = "") -> Iterator[Language]:
 def _(message: str) -> str:
     """`message` in the current language; a text from below the renderer (messages.Text) with its values, each
     translated; '' stays '' (gettext's '' is the catalogue's header)."""
-    if isinstance(message, Text):
-        return message.in_language(current().translations.gettext, current().translations.ngettext)
     if not isinstance(message, str):  # a text that translates itself when shown (render/base.py's HANDICAP_KEY)
         return str(message)
-    return current().translations.gettext(message) if message else message
+    return translate(message, current().translations.gettext, current().translations.ngettext)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

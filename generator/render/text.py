@@ -7,6 +7,7 @@ job summary."""
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import html
 import json
 import re
@@ -24,7 +25,7 @@ from babel.numbers import format_decimal
 from ..countries import country_name as english_country_name
 from ..names import unaccented
 from ..numbers import points as english_points
-from .i18n import SOURCE, _, current
+from .i18n import SOURCE, _, current, language
 
 __all__ = ["Heading", "country_name", "date_range", "esc", "escape_text", "headings", "json_text", "label_tables",
            "link", "long_date", "md", "shown", "number", "points", "slugify", "spellings", "url"]
@@ -112,21 +113,15 @@ def points(value: Fraction) -> str:
     code = current().code
     if code == SOURCE:
         return english_points(value)
-    key = (code, value.numerator, value.denominator)
-    known = _SHOWN.get(key)
-    if known is None:
-        if value.denominator & (value.denominator - 1) == 0:  # exact as a decimal: halves, quarters
-            known = format_decimal(Decimal(value.numerator) / value.denominator, format="#,##0.##",
-                                   locale=current().locale)
-        else:
-            known = english_points(value)
-        known = known.replace("-", "−")
-        if len(_SHOWN) < 100_000:
-            _SHOWN[key] = known
-    return known
+    return _decimal_points(code, value.numerator, value.denominator)
 
 
-_SHOWN: dict[tuple[str, int, int], str] = {}
+@functools.lru_cache(maxsize=100_000)  # (a whole archive prints a few thousand values, a million times)
+def _decimal_points(code: str, numerator: int, denominator: int) -> str:
+    if denominator & (denominator - 1):  # not exact as a decimal (halves and quarters are): as a fraction
+        return english_points(Fraction(numerator, denominator))
+    shown = format_decimal(Decimal(numerator) / denominator, format="#,##0.##", locale=language(code).locale)
+    return shown.replace("-", "−")
 
 
 def money(value: object) -> object:
