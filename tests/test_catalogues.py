@@ -151,3 +151,13 @@ def test_every_message_the_demo_asks_for_is_in_the_catalogue(code: str, demo_loa
         render_site(demo_loaded, "https://example.org/de/")
     assert len(site.pages) > 200
     assert sorted(missing) == [], "\n".join(sorted(missing))
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_rank_column_head_fits_its_column(code: str):
+    """The rank's column head sits in a column 3.2em wide that stays in place while the table scrolls
+    (site_src/assets/extra.css, data-sticky="2"): at most four letters, or two wide (CJK) ones, else it breaks in the
+    middle of the word on a phone ("Мест/о")."""
+    head = next(m.string for m in read(catalogue_path(code)) if m.id == "#" and m.context == "table column: rank")
+    wide = sum(1 for c in head if ord(c) > 0x2E80)
+    assert len(head) - wide + 2 * wide <= 4, head
