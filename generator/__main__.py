@@ -11,7 +11,8 @@ from pathlib import Path
 RUN = ".venv/bin/python -m generator"  # how every hint, help text and page says to run the generator
 
 try:
-    from .cli import (build, check, elo, fees, fesa, handicap, new, pair, promotion, rating, serve, summary, teams)
+    from .cli import (build, check, desk, elo, fees, fesa, handicap, new, pair, promotion, rating, serve, summary,
+                      teams)
     from .cli.common import EXIT_DATA_ERRORS, EXIT_ENVIRONMENT, OneLineErrors
     from .diagnostics import display_path, printable
     from .sources import round_writer
@@ -20,7 +21,7 @@ except ModuleNotFoundError as missing:  # a Python without the generator's packa
           f"{RUN} … (scripts/setup makes .venv with its packages)", file=sys.stderr)
     sys.exit(3)  # EXIT_ENVIRONMENT: the machine, not the data
 
-COMMANDS = (new, check, summary, build, serve, pair, teams, fees, handicap, elo, rating, promotion,
+COMMANDS = (new, check, summary, build, serve, desk, pair, teams, fees, handicap, elo, rating, promotion,
             fesa)  # --help order
 
 
@@ -43,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="backslashreplace")
     args = parser().parse_args(argv)
-    if args.command != "serve":
+    if args.command not in ("serve", "desk"):
         # A command that runs once and ends: its data and pages live until it ends, and the collector's default
         # (a pass every 700 new objects, a full pass whenever the survivors grow by a quarter) would walk them
         # again and again, a ninth of a large archive's build. A pass every 200,000 objects still finds the

@@ -320,6 +320,16 @@ class PlayoffSetup(KindRecord):
 
 
 @dataclass(frozen=True)
+class RoundCheckIn:
+    """Who reported at the desk for one round (checkin.yaml): those present, and those who miss it."""
+
+    number: int
+    present: tuple[Ref, ...]
+    absent: tuple[Ref, ...]
+    loc: Location  # the round's key
+
+
+@dataclass(frozen=True)
 class Event:
     id: str
     festival_id: str
@@ -360,10 +370,15 @@ class Event:
     category: str = ""  # official (docs/promotion.md#valid-games): international, national, european, district
     sente: str = "balanced"  # who has sente in a proposed round (sente.py): "balanced" or "furigoma"
     own: tuple[KindRecord, ...] = ()  # what only its kind and its game have (teams, givers, armies): `record`
+    checkin: tuple[RoundCheckIn, ...] = ()  # the desk's check-in (checkin.yaml), round by round
 
     def record(self, cls: type[R]) -> R:
         """The event's own record of type `cls` (its kind's or its game's), or an empty one when it has none."""
         return next((r for r in self.own if isinstance(r, cls)), None) or cls()
+
+    def checked_in(self, number: int) -> RoundCheckIn | None:
+        """The desk's check-in for round `number`, when checkin.yaml has one."""
+        return next((c for c in self.checkin if c.number == number), None)
 
     @property
     def path(self) -> str:

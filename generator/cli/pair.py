@@ -36,7 +36,9 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return EXIT_DATA_ERRORS
     entrants = {r.id for r in event.entrants}
-    absent = sorted({a.strip() for a in (args.absent or "").split(",") if a.strip()})
+    checkin = event.checked_in(number)  # the desk's absentees are absent as if named with --absent
+    desk = sorted({r.id for r in checkin.absent} if checkin else set())
+    absent = sorted({a.strip() for a in (args.absent or "").split(",") if a.strip()} | set(desk))
     for pid in absent:
         if pid not in entrants:
             hint = suggest(pid, sorted(entrants))
@@ -49,6 +51,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {display_path(target)} exists; pass --force to replace its pairings "
               "(its other lines and comments are kept)", file=sys.stderr)
         return EXIT_DATA_ERRORS
+    if desk:
+        print(f"absent in checkin.yaml for round {number}: {', '.join(desk)}")
     request = PairRequest(event, res, loaded.data.players, number, absent, target, args.force)
     proposal = kind_of(event).pair(request)
     if not proposal.error:  # the round's day and time from the event's schedule, when it gives them

@@ -11,7 +11,8 @@ from decimal import Decimal
 from ..rules import knockout
 from ..diagnostics import Location, Report
 from ..rules.late_entries import LAST_FROM_ROUND
-from ..model import DataSet, Event, Festival, Board, KnockoutSetup, Player, PlayoffSetup, Ref, Result, Round
+from ..model import (DataSet, Event, Festival, Board, KnockoutSetup, Player, PlayoffSetup, Ref, Result, Round,
+                     RoundCheckIn)
 from ..fesa.export import fesa_name
 from ..kinds import kind_of
 from ..sources.common import known, name_of, registry_unread
@@ -40,6 +41,12 @@ def _festivals(data: DataSet, report: Report) -> None:
 def _events(data: DataSet, report: Report) -> None:
     for event in data.events():
         validate_event(event, data.players, report)
+
+
+def _checkins(data: DataSet, report: Report) -> None:
+    for event in data.events():
+        for checkin in event.checkin:
+            _checkin(event, checkin, data.players, report)
 
 
 def _entries(data: DataSet, report: Report) -> None:
@@ -115,6 +122,48 @@ def _prize_fund(festival: Festival, loaded: Loaded, report: Report) -> None:
         if line.currency != fund.currency:
             report.warning(fund.loc, f"{line.title} prizes are in {line.currency}, the fund in {fund.currency}",
                            "give every prize in the fund's currency")
+
+
+def _checkin(event: Event, checkin: RoundCheckIn, players: dict[str, Player], report: Report) -> None:
+    """One round of the desk's check-in (checkin.yaml): a round of the event; entrants, each listed once and only
+    for a round he is in (not before his late entry, not after he withdrew). An absentee whom the round file
+    pairs is a warning: one of the two files is wrong."""
+    number = checkin.number
+    if number > event.rounds_planned:
+        report.error(checkin.loc, f"round {number} of the check-in is beyond the event's {event.rounds_planned} "
+                     "rounds", f"correct round-{number} in checkin.yaml, or raise 'rounds' in event.yaml")
+    entrants = {r.id: r for r in event.entrants}
+    rnd = next((r for r in event.rounds if r.number == number), None)
+    plays = {ref.id: ref.loc for game in (rnd.games if rnd else ()) for ref in kind_of(event).seated(game)}
+    plays.update({ref.id: ref.loc for ref in rnd.byes} if rnd else {})
+    listed: dict[str, tuple[Ref, bool]] = {}
+    for ref, absent in [*((r, False) for r in checkin.present), *((r, True) for r in checkin.absent)]:
+        name = name_of(players, ref.id)
+        if ref.id not in entrants:
+            unknown = ref.id not in players and not registry_unread(report)
+            report.error(ref.loc, f"unknown player id '{ref.id}'" if unknown else
+                         f"{name} is in the check-in of round {number} but not entered in {event.short}",
+                         suggest(ref.id, list(entrants)) or "use the id of an entrant ('players' in event.yaml)")
+            continue
+        if ref.id in listed:
+            first, first_absent = listed[ref.id]
+            report.error(ref.loc, f"{name} is both present and absent in round {number} (present at line "
+                         f"{first.loc.line})" if first_absent != absent else
+                         f"{name} is listed twice in round {number} (also at line {first.loc.line})",
+                         "keep him in one of the two lists" if first_absent != absent else "remove one of them")
+            continue
+        listed[ref.id] = (ref, absent)
+        if ref.id in event.withdrawn and number > event.withdrawn[ref.id]:
+            report.error(ref.loc, f"{name} withdrew after round {event.withdrawn[ref.id]} but is in the check-in "
+                         f"of round {number}", "remove him from this round of checkin.yaml (he is not paired), "
+                         "or correct after_round in 'withdrawn'")
+        if number < event.from_round.get(ref.id, 1):
+            report.error(ref.loc, f"{name} enters from round {event.from_round[ref.id]} but is in the check-in of "
+                         f"round {number}", "remove him from this round of checkin.yaml, or correct from_round")
+        if absent and ref.id in plays:
+            report.warning(ref.loc, f"{name} is absent in the check-in of round {number} but is paired in "
+                           f"round-{number}.yaml (line {plays[ref.id].line})",
+                           "correct checkin.yaml or the round file")
 
 
 def _playoff_result(event: Event, res: EventResults, report: Report) -> None:
@@ -316,6 +365,7 @@ def _repeats(event: Event, players: dict[str, Player], report: Report) -> None:
 DATA_STAGES: tuple[tuple[str, Callable[[DataSet, Report], None]], ...] = (
     ("festivals: Grand Prix rules and programme", _festivals),
     ("events: players, rounds, pairings and each kind's own checks", _events),
+    ("the desk's check-in (checkin.yaml)", _checkins),
     ("entries against the archive", _entries),
     ("event dates within the festival's", _dates),
 )

@@ -1,5 +1,5 @@
 """Reads an event folder: event.yaml (what every kind has, then the keys of the event's own kind), its round
-files and the files its game adds (generator/kinds)."""
+files, the desk's check-in (checkin.yaml) and the files its game adds (generator/kinds)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,12 @@ from typing import Protocol
 
 from ..rules import sente
 from ..diagnostics import Location, Report, display_path
-from ..model import Event, KindRecord, KnockoutSetup, PlayoffSetup, Ref
+from ..model import Event, KindRecord, KnockoutSetup, PlayoffSetup, Ref, RoundCheckIn
 from ..rules.promotion import CATEGORIES
 from ..rules.festival_elo import Adjustment
 from . import common
 from .common import SLUG, choice, refs
+from .checkin import read_checkin
 from .rounds import read_round
 from .fields import Fields, as_int
 from .yamltree import NOTE_LINE, Mapping, Tree, load
@@ -113,11 +114,15 @@ def read_event(folder: Path, festival_id: str, report: Report, kinds: Registry,
                      "rename it with lower-case letters, digits and hyphens, e.g. championship")
     rounds = []
     playoff = None
+    checkin: tuple[RoundCheckIn, ...] = ()
     for path in sorted(folder.iterdir()):
         if path.name == "event.yaml" or path.is_dir():
             continue
         if path.name == "playoff.yaml":
             playoff = read_round(path, (rounds_planned or 0) + 1, report, game or "shogi")
+            continue
+        if path.name == "checkin.yaml":  # the desk's check-in, round by round
+            checkin = read_checkin(path, report)
             continue
         if path.name in kind.game.data_files:  # the game's own files: Shuuro's armies.yaml
             own.append(kind.game.data_files[path.name](path, report))
@@ -146,7 +151,7 @@ def read_event(folder: Path, festival_id: str, report: Report, kinds: Registry,
                  from_round=from_round, withdrawn=withdrawn, prizes=prizes,
                  adjustments=tuple(adjustments), entry_fee=fee,
                  replay_draws=replay_draws, eligibility=eligibility, schedule=tuple(schedule),
-                 shuffle_seed=shuffle_seed, own=tuple(own),
+                 shuffle_seed=shuffle_seed, own=tuple(own), checkin=checkin,
                  category=category, sente=sente_rule, fesa_name=fesa_name,
                  name_loc=name_node.loc if name_node is not None else None)
 

@@ -12,7 +12,9 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from ..diagnostics import Location, Report, display_path
-from .yamltree import Mapping, Sequence, Tree, parse_text
+from ..rules import shogi
+from ..rules.handicaps import CODES as HANDICAP_CODES
+from .yamltree import Mapping, Scalar, Sequence, Tree, load, parse_text
 
 
 def _flow(items: list[str]) -> CommentedSeq:
@@ -294,3 +296,272 @@ def update_team_text(path: Path, matches: list[tuple[str, str, str, list[Board],
     return splice(path, {"matches": block.rstrip("\n").split("\n"),
                          "bye": [f"bye: {bye}"] if bye else None,
                          "absent": [f"absent: [{', '.join(absent)}]"] if absent else None})
+
+
+class Changed(Exception):
+    """The board is no longer what the caller saw (the file was edited meanwhile): nothing written. `.message` says
+    what the board now holds (its players and result), for the person who tried to save."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass
+class _Game:
+    """A board as the file writes it: its node, its players' ids (None: not two ids), the index of its handicap
+    code among the items (None: no handicap) and its result items (the others after the players)."""
+
+    node: Tree
+    players: tuple[str, str] | None
+    handicap: int | None
+    results: list[Tree]
+
+
+def _boards(tree: Tree | None) -> list[Tree]:
+    """The round's boards, numbered from 1 as read_round numbers them: knock-out games, games, then each match's
+    boards."""
+    if not isinstance(tree, Mapping):
+        return []
+
+    def items(node: Tree | None) -> list[Tree]:
+        return node.items if isinstance(node, Sequence) else []
+
+    matches = [m for m in items(tree.get("matches")) if isinstance(m, Mapping)]
+    return [*items(tree.get("knockout")), *items(tree.get("games")),
+            *(board for match in matches for board in items(match.get("boards")))]
+
+
+def _id(node: Tree) -> str | None:
+    """A player's id as the reader takes it (as_str)."""
+    if isinstance(node, Scalar) and node.value is not None and not isinstance(node.value, bool):
+        return node.text.strip() if isinstance(node.value, str) else node.text
+    return None
+
+
+def _handicap_index(extra: list[str | None]) -> int | None:
+    """Where the reader finds a handicap code among the items after the players (their texts; None: not a single
+    value): alone, before the result or after it; its index among all the board's items."""
+    codes = [text is not None and text.strip().lower() in HANDICAP_CODES for text in extra]
+    if len(extra) in (1, 2) and codes[0]:
+        return 2
+    if len(extra) == 2 and codes[1]:
+        return 3
+    return None
+
+
+def _game(node: Tree) -> _Game:
+    if not isinstance(node, Sequence) or len(node.items) < 2:
+        return _Game(node, None, None, [])
+    a, b = _id(node.items[0]), _id(node.items[1])
+    extra = node.items[2:]
+    handicap = _handicap_index([n.text if isinstance(n, Scalar) else None for n in extra])
+    results = [n for i, n in enumerate(node.items) if i >= 2 and i != handicap]
+    return _Game(node, (a, b) if a is not None and b is not None else None, handicap, results)
+
+
+def _code(game: _Game) -> str | None:
+    """A board's handicap code as written; None without one."""
+    node, at = game.node, game.handicap
+    return _item_text(node.items[at]) if isinstance(node, Sequence) and at is not None else None
+
+
+def _item_text(node: Tree) -> str:
+    """An item as it reads, for comparing and for a message: a value's text, a list's items in [ ]."""
+    if isinstance(node, Scalar):
+        return node.text.strip()
+    if isinstance(node, Sequence):
+        return f"[{', '.join(_item_text(n) for n in node.items)}]"
+    return "{" + ", ".join(f"{k.text}: {_item_text(v)}" for k, v in node.items) + "}"
+
+
+def _same_result(seen: list[str], results: list[str]) -> bool:
+    """The result items the caller saw are the file's: a pending result ('?', nothing) is no result, and a result
+    is compared by its meaning (draw is ½-½)."""
+    def norm(items: list[str]) -> list[str]:
+        items = [item.strip() for item in items]
+        if len(items) == 1 and items[0] in shogi.PENDING_WORDS + ("~", "null", "Null", "NULL"):
+            return []
+        if items and (result := shogi.parse_result(items[0])) is not None:
+            items[0] = result.value
+        return items
+    return norm(seen) == norm(results)
+
+
+def _holds(number: int, game: _Game) -> str:
+    """What a board holds, for the person whose save was refused."""
+    if game.players is None:
+        return f"board {number} is no longer a game between two players"
+    results = [_item_text(n) for n in game.results]
+    shown = "no result yet" if _same_result([], results) else f"the result {', '.join(results)}"
+    return f"board {number} is now {game.players[0]} v {game.players[1]}, with {shown}"
+
+
+def _flow_items(line: str, start: int) -> tuple[list[tuple[int, int]], int] | None:
+    """The spans (start, end) of the items of the flow sequence opening at line[start] ('['), and where its
+    ']' is; None when it does not end on this line (or a comment cuts it)."""
+    spans: list[tuple[int, int]] = []
+    depth, begin, fresh, i = 0, start + 1, True, start + 1  # fresh: only spaces so far in this value
+    while i < len(line):
+        c = line[i]
+        if fresh and c in "'\"":  # a quoted value: to its closing quote ('' and \" inside it)
+            i += 1
+            while i < len(line) and not (line[i] == c and not (c == "'" and line[i + 1:i + 2] == "'")):
+                i += 2 if (c == '"' and line[i] == "\\") or (c == "'" and line[i:i + 2] == "''") else 1
+            if i >= len(line):
+                return None
+            fresh = False
+        elif c == "#" and line[i - 1] in " \t":
+            return None
+        elif c in "[{":
+            depth, fresh = depth + 1, True
+        elif c in "]}":
+            if depth == 0:
+                spans.append((begin, i))
+                return spans, i
+            depth, fresh = depth - 1, False
+        elif c == "," and depth == 0:
+            spans.append((begin, i))
+            begin, fresh = i + 1, True
+        elif c in ",:":
+            fresh = True
+        elif c not in " \t":
+            fresh = False
+        i += 1
+    return None
+
+
+_NOT_PLAIN = "\t\u2028\u2029\ufeff"  # read back as themselves, but best written as escapes
+
+
+def _scalar(text: str) -> str:
+    """A value for a flow sequence: as it is when YAML reads it back as itself, else in double quotes."""
+    tree = parse_text(f"[{text}]", "", Report())
+    if (isinstance(tree, Sequence) and len(tree.items) == 1 and isinstance(tree.items[0], Scalar)
+            and tree.items[0].text == text and not any(c in _NOT_PLAIN for c in text)):
+        return text
+    out = []
+    for c in text:
+        if c in '"\\':
+            out.append("\\" + c)
+        elif c.isprintable() and c not in _NOT_PLAIN:
+            out.append(c)
+        else:
+            code = ord(c)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+    return '"' + "".join(out) + '"'
+
+
+def _plain_except(node: Tree | None, board: Tree) -> object:
+    """A tree's values without their places (_plain_value), the board's stood in for by one mark."""
+    if node is board:
+        return ("the board",)
+    if isinstance(node, Mapping):
+        return [(str(k.value), _plain_except(v, board)) for k, v in node.items]
+    if isinstance(node, Sequence):
+        return [_plain_except(v, board) for v in node.items]
+    return None if node is None else node.value
+
+
+def _occurrences(tree: Tree | None, board: Tree) -> int:
+    """How many times the board is in the tree: more than once when an alias repeats it."""
+    count, stack = 0, [tree]
+    while stack:
+        node = stack.pop()
+        count += node is board
+        if isinstance(node, Mapping):
+            stack.extend(v for _, v in node.items)
+        elif isinstance(node, Sequence):
+            stack.extend(node.items)
+    return count
+
+
+_BY_HAND = ("write the board on one line as [first-id, second-id, result], e.g. [ono-hiroshi, smith-john, 1-0], "
+            "without an anchor or alias, or add the result by hand; the file is left as it is")
+
+
+def with_result(path: Path, board: int, players: tuple[str, str], fields: list[str] | None,
+                was: list[str] | None = None) -> str:
+    """The round file's text with board `board`'s result replaced by `fields` (the items after the two players and
+    apart from a handicap code, which stays where it is: e.g. ["1-0"], ["+-"], or Shuuro's ["1-0", "checkmate",
+    "250", "60"]; None or []: the result removed, the game pending again) and every other byte kept. `players`: the
+    ids the caller saw on the board, in order; when the board now holds others (or no such board), raises Changed.
+    `was`: the result items the caller saw (when given and the file's differ, raises Changed: someone else saved a
+    result meanwhile).
+
+    Only a board written as a one-line flow sequence ([a, b, 1-0]) is rewritten: the text between its brackets;
+    the ids as spelled, the handicap code in its place (after the result when it stood alone) and the line's
+    comment stay. Any other layout, an anchor or alias on the board, or a file that is not valid YAML raises
+    Unreadable (located); so does a text that would read otherwise than the file did but for that board's items.
+    Fields that would read back otherwise (a handicap code as the result, more than one item beside a handicap,
+    a lone surrogate) raise ValueError."""
+    if any(0xD800 <= ord(c) < 0xE000 for f in fields or [] for c in f):
+        raise ValueError(f"{fields} hold a character that is not text (half of a surrogate pair)")
+    shown = display_path(path)
+    report = Report()
+    load(path, shown, report)  # a link, a folder, a file too large or not UTF-8: reported, not raised
+    if report.errors:
+        raise Unreadable(report)
+    doc = _read(path)
+    boards = _boards(doc.tree)
+    if not 1 <= board <= len(boards):
+        raise Changed(f"there is no board {board} in this round now (it has {len(boards)})")
+    game = _game(boards[board - 1])
+    if game.players != tuple(players):
+        raise Changed(_holds(board, game))
+    if was is not None and not _same_result(was, [_item_text(n) for n in game.results]):
+        raise Changed(_holds(board, game) + " (saved by someone else meanwhile)")
+    node = game.node
+    assert isinstance(node, Sequence)
+    line = doc.lines[node.loc.line - 1]
+    start = node.loc.col - 1
+    if line[start:start + 1] in ("&", "!"):
+        _refuse(path, node.loc.line, f"board {board} has an anchor or a tag before its '[', so its result cannot be "
+                "written in", _BY_HAND)
+    found = _flow_items(line, start) if line[start:start + 1] == "[" else None
+    if found is None:
+        _refuse(path, node.loc.line, f"board {board} is not written on one line as [a, b, …], so its result cannot "
+                "be written in", _BY_HAND)
+    spans, end = found
+    if len(spans) == len(node.items) + 1 and not line[slice(*spans[-1])].strip():
+        spans.pop()  # [a, b, 1-0,]: a comma after the last item
+    texts = [line[s:e] for s, e in spans]
+    if (len(spans) != len(node.items) or _occurrences(doc.tree, node) > 1
+            or any(t.strip()[:1] in ("&", "*") for t in texts)):
+        _refuse(path, node.loc.line, f"board {board} uses an anchor or alias (& or *), so its result cannot be "
+                "written in", _BY_HAND)
+    new = [_scalar(f) for f in fields or []]
+    extra: list[str] = [*fields] if fields else []
+    index = None  # where the handicap code goes
+    if game.handicap is not None:
+        code = texts[game.handicap].strip()
+        before = game.handicap == 2 and len(node.items) == 4  # [giver, receiver, 2p, 1-0]
+        at = 0 if before else len(new)
+        new.insert(at, code)
+        extra.insert(at, code)
+        index = at + 2
+    if _handicap_index([*extra]) != index:
+        raise ValueError(f"{fields} would not read back as board {board}'s result: a handicap code, or more than "
+                         "one item beside a handicap")
+    inner = texts[0] + "," + texts[1].rstrip() + "".join(", " + t for t in new)
+    inner += line[start + 1:end][len(line[start + 1:end].rstrip()):]  # the spaces before ']'
+    lines = [*doc.lines]
+    lines[node.loc.line - 1] = line[:start + 1] + inner + line[end:]
+    result = doc.newline.join(lines) + (doc.newline if doc.trailing else "")
+    result = ("\ufeff" if doc.bom else "") + result
+    return _result_verified(path, doc, result, board, game, fields or [])
+
+
+def _result_verified(path: Path, doc: _Text, result: str, board: int, game: _Game, fields: list[str]) -> str:
+    """The rewritten text, when it reads as the file did but for the board's result items; else a refusal."""
+    report = Report()
+    after = parse_text(result.removeprefix("\ufeff"), display_path(path), report)
+    boards = _boards(after)
+    now = _game(boards[board - 1]) if not report.errors and len(boards) >= board else None
+    same = (now is not None and now.players == game.players and _code(now) == _code(game)
+            and [_item_text(n) for n in now.results] == [f.strip() for f in fields]
+            and _plain_except(after, now.node) == _plain_except(doc.tree, game.node))
+    if not same:
+        _refuse(path, game.node.loc.line, f"board {board} is written in a way its result cannot be written in "
+                "without changing other values", _BY_HAND)
+    return result
