@@ -133,7 +133,9 @@ def route(kind: str) -> Callable[[Handler], Callable[[Request], Awaitable[Respon
                     try:
                         response = handler(request, desked, body)
                     except Refused as exc:
-                        response = _json({"error": exc.message, "problems": exc.problems}, 409)
+                        response = _json({"error": exc.message, "problems": exc.problems}, 409) \
+                            if request.method == "POST" else _page(request, desked, "message.html.j2", status=404,
+                                                                   message=exc.message, problems=exc.problems)
                     except OSError as exc:
                         response = _json({"error": i18n._("A file could not be written: %(why)s")
                                           % {"why": exc.strerror or str(exc)}}, 500)
