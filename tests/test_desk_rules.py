@@ -18,7 +18,7 @@ from generator.desk import gitdata
 from generator.desk.core import Desk, Refused
 from generator.desk.guard import FREE, LIMIT, Guard
 
-from .conftest import MINI
+from .conftest import DEMO, MINI
 from .test_desk import _start, request
 
 ROUND_1 = """date: 2024-03-02
@@ -152,3 +152,84 @@ def test_every_desk_page_escapes_what_the_data_holds(tmp_path: Path) -> None:
     finally:
         running.process.terminate()
         running.process.wait(timeout=10)
+
+
+def test_a_draw_that_the_rules_replay_gets_its_replay(desk: Desk) -> None:
+    """With replay_draws (the blitz's rule), a draw is an error until its replay is written, colours swapped."""
+    event_yaml = desk.data / "cup/open/event.yaml"
+    event_yaml.write_text(event_yaml.read_text(encoding="utf-8") + "replay_draws: true\n", encoding="utf-8")
+    desk.reload()
+    desk.propose("cup/open")
+    desk.publish("cup/open", None, None, accept=False)
+    state = desk.state("cup/open")
+    rnd = desk.pending(state)
+    assert rnd is not None
+    game = rnd.games[0]
+    players = (game.sente.id, game.gote.id)
+    state = desk.save_result("cup/open", 2, 1, players, ["½-½"], [])
+    assert any("was drawn" in d.message for d in state.problems)
+    seat = desk.seats(state, desk.round_of(state, 2))[0]
+    assert seat.replayable and seat.replay == ()
+    state = desk.save_replay("cup/open", 2, 1, players, "1-0")
+    text = (desk.data / "cup/open/round-2.yaml").read_text(encoding="utf-8")
+    assert f"replays:\n  - [{game.gote.id}, {game.sente.id}, 1-0]\n" in text  # the second-named has sente now
+    assert not [d for d in state.problems if d.severity.value == "error"]
+    assert desk.seats(state, desk.round_of(state, 2))[0].replay == ("1-0",)
+    desk.save_result("cup/open", 2, 2, (rnd.games[1].sente.id, rnd.games[1].gote.id), ["1-0"], [])
+    with pytest.raises(Refused):  # a decisive game has no replay
+        desk.save_replay("cup/open", 2, 2, (rnd.games[1].sente.id, rnd.games[1].gote.id), "1-0")
+
+
+def test_a_late_entry_and_a_withdrawal_at_the_desk(desk: Desk) -> None:
+    players = desk.data / "players.yaml"
+    players.write_text(players.read_text(encoding="utf-8") + "fox-finn:   {family: Fox, given: Finn, country: GB}\n",
+                       encoding="utf-8")
+    desk.reload()
+    state = desk.state("cup/open")
+    assert desk.late_candidates(state, 2) == [("fox-finn", "Fox, Finn")]
+    assert desk.late_candidates(state, 3) == []  # round 3 is not the next to pair
+    # The mini event lists its players in [ ] on one line: the desk does not rewrite that, and says so.
+    with pytest.raises(Refused):
+        desk.enter_late("cup/open", 2, "fox-finn")
+    event_yaml = desk.data / "cup/open/event.yaml"
+    text = event_yaml.read_text(encoding="utf-8")
+    block = "players:\n" + "".join(f"  - {p}\n" for p in ("adams-amy", "baker-ben", "clark-cy", "dean-dora", "evil"))
+    event_yaml.write_text(text.replace("players: [adams-amy, baker-ben, clark-cy, dean-dora, evil]\n", block),
+                          encoding="utf-8")
+    state = desk.enter_late("cup/open", 2, "fox-finn")
+    assert "  - {player: fox-finn, from_round: 2}" in event_yaml.read_text(encoding="utf-8")
+    assert state.event.from_round == {"fox-finn": 2} and not [d for d in state.problems if d.severity.value == "error"]
+    # Checked in for round 2, then withdrawn from round 2 on: after_round 1, and his check-in goes with him.
+    desk.checkin("cup/open", 2, "fox-finn", "present")
+    desk.checkin("cup/open", 2, "evil", "present")
+    state = desk.checkin("cup/open", 2, "fox-finn", "withdrawn")
+    assert state.event.withdrawn == {"fox-finn": 1}
+    two = state.event.checked_in(2)
+    assert two is not None and [r.id for r in two.present] == ["evil"]
+    assert not [d for d in state.problems if d.severity.value == "error"]
+
+
+def test_a_team_matchs_board_and_a_shuuro_game_are_saved_as_their_kinds_write_them(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    shutil.copytree(DEMO, data)
+    team = data / "2000-mso-shogi/team-match/round-5.yaml"
+    # Board 6 is the second board of the second match (boards 1-4 are the first match's): Kowalski gives L.
+    team.write_text(team.read_text(encoding="utf-8").replace("[kowalski-adam, schneider-anna, l, 1-0]",
+                                                             "[kowalski-adam, schneider-anna, l]"), encoding="utf-8")
+    desk = Desk(data)
+    state = desk.state("2000-mso-shogi/team-match")
+    seat = next(s for s in desk.seats(state, desk.round_of(state, 5)) if s.board == 6)
+    assert (seat.first, seat.second, seat.fields, seat.handicap) == ("kowalski-adam", "schneider-anna", (), "l")
+    assert seat.match == "germany – team-c"
+    state = desk.save_result("2000-mso-shogi/team-match", 5, 6, ("kowalski-adam", "schneider-anna"), ["0-1"], [])
+    assert not [d for d in state.problems if d.severity.value == "error"]
+    saved = next(s for s in desk.seats(state, desk.round_of(state, 5)) if s.board == 6)
+    assert (saved.fields, saved.handicap) == (("0-1",), "l")
+    # Shuuro: a played game needs its ending and each player's eliminated points; the desk writes nothing less.
+    shuuro = desk.state("2009-mso-shuuro/shuuro-250")
+    with pytest.raises(Refused):
+        desk.valid_fields(shuuro.event, ["1-0"])
+    with pytest.raises(Refused):
+        desk.valid_fields(shuuro.event, ["1-0", "checkmate; rm -rf", "250", "60"])
+    assert desk.valid_fields(shuuro.event, ["1-0", "checkmate", "250", "60"]) == ("1-0", "checkmate", "250", "60")
+    assert desk.valid_fields(shuuro.event, ["+-"]) == ("+-",)  # a game not played has nothing more

@@ -23,7 +23,9 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from ..diagnostics import Diagnostic
 from ..render import i18n
 from ..render.text import points
+from ..rules.late_entries import LAST_FROM_ROUND
 from ..rules.oware import game as oware
+from ..sources import round_writer
 from . import gitdata
 from .core import Desk, EventState, Refused, fields_of
 from .guard import Guard
@@ -136,6 +138,9 @@ def route(kind: str) -> Callable[[Handler], Callable[[Request], Awaitable[Respon
                         response = _json({"error": exc.message, "problems": exc.problems}, 409) \
                             if request.method == "POST" else _page(request, desked, "message.html.j2", status=404,
                                                                    message=exc.message, problems=exc.problems)
+                    except round_writer.Unreadable as exc:  # (the core says which file; this is a last net)
+                        response = _json({"error": i18n._("A file cannot be rewritten. Nothing was saved."),
+                                          "problems": exc.report.lines()}, 409)
                     except OSError as exc:
                         response = _json({"error": i18n._("A file could not be written: %(why)s")
                                           % {"why": exc.strerror or str(exc)}}, 500)
@@ -210,7 +215,7 @@ def checkin_page(request: Request, desked: Desked, body: dict[str, Any]) -> Resp
             rows.append((pid, desk.name(pid), status.get(pid, "")))
     rows.sort(key=lambda r: r[1].casefold())
     return _page(request, desked, "checkin.html.j2", state=state, number=number, rows=rows,
-                 problems=_lines(state.problems))
+                 problems=_lines(state.problems), late=desk.late_candidates(state, number), last_late=LAST_FROM_ROUND)
 
 
 @route("arbiter")
@@ -257,7 +262,8 @@ def screen_page(request: Request, desked: Desked, body: dict[str, Any]) -> Respo
         table = state.res.final if state.res is not None else ()
         shows.append((state, rnd, desk.alphabetical(state, rnd) if rnd else [], table,
                       state.res.completed if state.res else 0))
-    return _page(request, desked, "screen.html.j2", shows=shows, name=desk.name, version=desk.version)
+    return _page(request, desked, "screen.html.j2", shows=shows, name=desk.name, version=desk.version,
+                 qr=_qr(desked.play_url), play_url=desked.play_url, code=desked.guard.code)
 
 
 @route("public")
@@ -330,6 +336,23 @@ def api_checkin(request: Request, desked: Desked, body: dict[str, Any]) -> Respo
     state = desked.desk.checkin(_str(body.get("event")), _int(body.get("round")), _str(body.get("player")),
                                 _str(body.get("status")))
     return _json({"ok": True, "problems": _lines(state.problems)})
+
+
+@route("arbiter")
+def api_late(request: Request, desked: Desked, body: dict[str, Any]) -> Response:
+    state = desked.desk.enter_late(_str(body.get("event")), _int(body.get("round")), _str(body.get("player")))
+    return _json({"ok": True, "problems": _lines(state.problems)})
+
+
+@route("arbiter")
+def api_replay(request: Request, desked: Desked, body: dict[str, Any]) -> Response:
+    players = body.get("players")
+    if not (isinstance(players, list) and len(players) == 2):
+        raise Refused(i18n._("That is not a board."))
+    result = body.get("result")
+    state = desked.desk.save_replay(_str(body.get("event")), _int(body.get("round")), _int(body.get("board")),
+                                    (_str(players[0]), _str(players[1])), result if isinstance(result, str) else "")
+    return _json({"ok": True, **_board_state(desked, state, _int(body.get("round")))})
 
 
 @route("arbiter")
@@ -411,6 +434,7 @@ def _board_state(desked: Desked, state: EventState, number: int) -> dict[str, An
     reports = desk.reports_of(state.event.path, number)
     return {"version": desk.version, "problems": _lines(state.problems),
             "boards": [{"board": s.board, "players": [s.first, s.second], "fields": list(s.fields),
+                        "replay": list(s.replay),
                         "reports": [{"side": r.side, "fields": list(r.fields)} for r in reports.get(s.board, [])]}
                        for s in (desk.seats(state, rnd) if rnd else [])]}
 
@@ -433,7 +457,8 @@ def make_app(desk: Desk, guard: Guard, languages: tuple[str, ...], play_url: str
         Route("/screen", screen_page), Route("/play", play_page), Route("/sheet", sheet_page),
         Route("/git", git_page), Route("/static/{name}", static),
         Route("/api/result", api_result, methods=["POST"]), Route("/api/checkin", api_checkin, methods=["POST"]),
-        Route("/api/propose", api_propose, methods=["POST"]),
+        Route("/api/propose", api_propose, methods=["POST"]), Route("/api/late", api_late, methods=["POST"]),
+        Route("/api/replay", api_replay, methods=["POST"]),
         Route("/api/pairing/check", api_check_pairing, methods=["POST"]),
         Route("/api/publish", api_publish, methods=["POST"]), Route("/api/commit", api_commit, methods=["POST"]),
         Route("/api/report", api_report, methods=["POST"]), Route("/api/state", api_state),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import tempfile
 import threading
 import time
@@ -20,13 +21,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..diagnostics import Diagnostic, Report, display_path
-from ..kinds import REGISTRY, PairRequest, kind_of
+from ..kinds import REGISTRY, EventKind, PairRequest, kind_of
 from ..model import Board, Event, Festival, Outcome, Player, PlayerId, Ref, Round
 from ..pipeline import load
 from ..pipeline.checks import validate_event
 from ..render.i18n import _
 from ..rules import sente
 from ..rules.boards import board_handicap, ratings_by_round
+from ..rules.late_entries import LAST_FROM_ROUND
 from ..rules.oware import game as oware
 from ..rules.round_times import round_time
 from ..rules.scoring import Records
@@ -73,6 +75,8 @@ class Seat:
     handicap: str | None
     match: str  # a team match's teams ("japan – great-britain"), else ""
     knockout: bool
+    replayable: bool = False  # a draw here is replayed (the event's replay_draws, or a knock-out game)
+    replay: tuple[str, ...] = ()  # the replay's result, when written
 
 
 @dataclass
@@ -116,6 +120,7 @@ class Desk:
         self.proposals: dict[str, Proposed] = {}
         self.version = 0  # grows with every change the desk sees: the pages ask whether to refresh
         self._signature: tuple[object, ...] = ()
+        self._round_files: dict[str, dict[Path, _RoundFile]] = {}  # by event: its round files as last read
         self.reload()
 
     # Reading -------------------------------------------------------------------------------------------------
@@ -164,13 +169,35 @@ class Desk:
         folder = self.folder(state.event)
         report = Report()
         signature = _files(folder)
-        event = read_event(folder, state.event.festival_id, report, REGISTRY)
-        res = None
+        before = self._round_files.get(path, {})
+        after: dict[Path, _RoundFile] = {}
+
+        def round_file(file: Path, number: int, into: Report, game: str) -> Round:
+            """read_round's Round and problems: those of the last read while the file holds the same bytes (a save
+            rewrites one round file: the others are not parsed again)."""
+            key = (display_path(file), number, game)
+            now = _round_bytes(file)
+            known = before.get(file)
+            if now is None or known is None or known.key != key or known.data != now[1]:
+                mine = Report()
+                found = read_round(file, number, mine, game)
+                known = _RoundFile(key, now[1] if now else b"", found, tuple(mine.diagnostics), frozenset(mine.unread))
+                if now is not None and _round_bytes(file) == now:  # kept unless it changed while it was read
+                    after[file] = known
+            else:
+                after[file] = known
+            into.diagnostics.extend(known.problems)
+            into.unread.update(known.unread)
+            return known.round
+
+        event = read_event(folder, state.event.festival_id, report, REGISTRY, round_reader=round_file)
+        self._round_files[path] = after
         if event is not None:
             validate_event(event, self.players, report)
-            if not report.errors:
-                res = kind_of(event).results(event, self.players)
-        state = EventState(event or state.event, res, report.sorted(), signature)
+        if event is None or report.errors:
+            state = EventState(event or state.event, None, report.sorted(), signature)
+        else:  # the results computed when first asked for (the screen's table, the next pairing), not by a save
+            state = _LaterResults(event, report.sorted(), signature, kind_of(event), self.players)
         self.states[path] = state
         self.version += 1
         return state
@@ -213,7 +240,10 @@ class Desk:
         for match in rnd.matches:
             label = f"{match.teams[0].id} – {match.teams[1].id}"
             labels.update({g.board: label for g in match.games})
-        return [Seat(g.board, g.sente.id, g.gote.id, fields_of(g), g.handicap, labels.get(g.board, ""), g.knockout)
+        replays = {frozenset((r.sente.id, r.gote.id)): r for r in rnd.replays}
+        return [Seat(g.board, g.sente.id, g.gote.id, fields_of(g), g.handicap, labels.get(g.board, ""), g.knockout,
+                     state.event.replay_draws or g.knockout,
+                     fields_of(replays.get(frozenset((g.sente.id, g.gote.id)))))
                 for g in rnd.games]
 
     def round_of(self, state: EventState, number: int) -> Round:
@@ -276,6 +306,35 @@ class Desk:
                 raise Refused(_("That is not a result.")) from None
             write_file(target, text)
             self.reports.pop((path, number, board), None)
+            return self._refresh(path)
+
+    def save_replay(self, path: str, number: int, board: int, players: tuple[str, str], result: str) -> EventState:
+        """The replay of board `board`'s draw gets `result` (its players' order: an existing replay's, else the
+        board's with colours swapped); '' takes it out."""
+        with self.lock:
+            state = self.state(path)
+            target = self.folder(state.event) / f"round-{number}.yaml"
+            if not any(r.number == number for r in state.event.rounds) or not target.is_file():
+                raise Refused(_("Round %(round)d has no pairings yet.") % {"round": number})
+            if result not in ("1-0", "0-1", ""):
+                raise Refused(_("That is not a result."))
+            check_writable(target)
+            now = read_round(target, number, Report(), state.event.game)
+            game = next((g for g in now.games if g.board == board), None)
+            if game is None or (game.sente.id, game.gote.id) != tuple(players):
+                raise Refused(_("Board %(board)d has changed meanwhile: it is now %(now)s. Nothing was saved; "
+                                "look again.") % {"board": board, "now": self._board_text(game)})
+            if not (state.event.replay_draws or game.knockout) or fields_of(game)[:1] != ("½-½",):
+                raise Refused(_("Only a drawn game that the rules replay has a replay."))
+            pair = {game.sente.id, game.gote.id}
+            old = next((r for r in now.replays if {r.sente.id, r.gote.id} == pair), None)
+            first, second = (old.sente.id, old.gote.id) if old else (game.gote.id, game.sente.id)
+            try:
+                text = round_writer.with_replay(target, first, second, result or None)
+            except round_writer.Unreadable as exc:
+                raise Refused(_("The round file cannot be rewritten. Nothing was saved."), exc.report.lines()) \
+                    from None
+            write_file(target, text)
             return self._refresh(path)
 
     def _board_text(self, game: Board | None) -> str:
@@ -348,17 +407,60 @@ class Desk:
             write_file(target, text)
             return self._refresh(path)
 
+    def late_candidates(self, state: EventState, number: int) -> list[tuple[str, str]]:
+        """Who may enter the event late from round `number`: the players of players.yaml not entered, while the
+        round is not paired yet and the rules take late entries (rounds 2 to LAST_FROM_ROUND)."""
+        if not 2 <= number <= LAST_FROM_ROUND or self.next_number(state) != number \
+                or not kind_of(state.event).players_required:
+            return []
+        entered = {r.id for r in state.event.entrants}
+        return sorted(((pid, p.name) for pid, p in self.players.items() if pid not in entered),
+                      key=lambda x: _sort_key(x[1]))
+
+    def enter_late(self, path: str, number: int, player: str) -> EventState:
+        """`player` entered from round `number` (event.yaml's players: {player: id, from_round: n})."""
+        with self.lock:
+            state = self.state(path)
+            if player not in {pid for pid, _n in self.late_candidates(state, number)}:
+                raise Refused(_("%(player)s cannot enter this event late from round %(round)d.")
+                              % {"player": player, "round": number})
+            target = self.folder(state.event) / "event.yaml"
+            check_writable(target)
+            try:
+                text = round_writer.add_late_entry(target, player, number)
+            except round_writer.Unreadable as exc:
+                raise Refused(_("event.yaml cannot be rewritten. Nothing was saved."), exc.report.lines()) from None
+            write_file(target, text)
+            return self._refresh(path)
+
     def _withdraw(self, state: EventState, player: str, after: int) -> EventState:
+        """event.yaml's withdrawn: gets the player; his check-in for the rounds he no longer plays goes with it.
+        Both files' new texts are made before either is written."""
         event = state.event
         withdrawn = {**event.withdrawn, player: after}
         lines = ["withdrawn:", *(f"  - {{player: {pid}, after_round: {n}}}" for pid, n in withdrawn.items())]
         target = self.folder(event) / "event.yaml"
+        checkin = self.folder(event) / "checkin.yaml"
         check_writable(target)
+        check_writable(checkin)
+        later = [c for c in event.checkin if c.number > after and player in {r.id for r in (*c.present, *c.absent)}]
         try:
             text = round_writer.splice(target, {"withdrawn": lines})
+            checked = None
+            if later:
+                with tempfile.TemporaryDirectory(prefix="banzuke-desk-") as tmp:
+                    draft = Path(tmp) / "checkin.yaml"
+                    draft.write_bytes(checkin.read_bytes())
+                    for c in later:
+                        draft.write_text(checkin_text(draft, c.number, [r.id for r in c.present if r.id != player],
+                                                      [r.id for r in c.absent if r.id != player]), encoding="utf-8",
+                                         newline="")
+                    checked = draft.read_bytes().decode("utf-8")
         except round_writer.Unreadable as exc:
             raise Refused(_("event.yaml cannot be rewritten. Nothing was saved."), exc.report.lines()) from None
         write_file(target, text)
+        if checked is not None:
+            write_file(checkin, checked)
         return self._refresh(state.event.path)
 
     # Pairing -------------------------------------------------------------------------------------------------
@@ -571,6 +673,67 @@ def _files(folder: Path) -> tuple[object, ...]:
         return tuple(sorted((e.name, e.stat().st_mtime_ns, e.stat().st_size, e.inode()) for e in os.scandir(folder)))
     except OSError:
         return ()
+
+
+class _LaterResults(EventState):
+    """An event read without errors whose results are computed when first asked for, once, from the event and the
+    players as they were read: the same results as computed at once, but a save, which shows none of them, does
+    not wait for them (nor does a state that another save replaces before anyone looks)."""
+
+    def __init__(self, event: Event, problems: list[Diagnostic], signature: tuple[object, ...], kind: EventKind,
+                 players: dict[PlayerId, Player]):
+        self._computing = threading.Lock()
+        self._later: tuple[EventKind, dict[PlayerId, Player]] | None = None
+        self._res: EventResults | None = None
+        super().__init__(event, None, problems, signature)
+        self._later = (kind, players)
+
+    @property
+    def res(self) -> EventResults | None:
+        with self._computing:
+            if self._later is not None:
+                kind, players = self._later
+                self._res, self._later = kind.results(self.event, players), None
+            return self._res
+
+    @res.setter
+    def res(self, value: EventResults | None) -> None:
+        with self._computing:
+            self._res, self._later = value, None
+
+
+@dataclass(frozen=True)
+class _RoundFile:
+    """A round file as the desk last read it: what it was read as, its bytes, and read_round's answer."""
+
+    key: tuple[str, int, str]  # the path as shown, the round's number, the game
+    data: bytes
+    round: Round
+    problems: tuple[Diagnostic, ...]
+    unread: frozenset[str]
+
+
+_CACHED_BYTES = 1_000_000  # a larger file (a 5,000-board round is some 150 kB) is read each time, never kept
+
+
+def _round_bytes(file: Path) -> tuple[tuple[int, ...], bytes] | None:
+    """A regular file's status (device, inode, size, times) and bytes, as they are now; None for a link, a folder,
+    a pipe, a file too large to keep, or one that cannot be read (read_round reads it each time, and says why)."""
+    try:
+        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    try:
+        with os.fdopen(fd, "rb") as handle:
+            st = os.fstat(handle.fileno())
+            if not stat.S_ISREG(st.st_mode) or st.st_size > _CACHED_BYTES:
+                return None
+            data = handle.read(_CACHED_BYTES + 1)
+    except OSError:
+        return None
+    if len(data) > _CACHED_BYTES:
+        return None
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns), data
 
 
 def _sort_key(name: str) -> str:

@@ -12,7 +12,7 @@ from typing import Protocol
 
 from ..rules import sente
 from ..diagnostics import Location, Report, display_path
-from ..model import Event, KindRecord, KnockoutSetup, PlayoffSetup, Ref, RoundCheckIn
+from ..model import Event, KindRecord, KnockoutSetup, PlayoffSetup, Ref, Round, RoundCheckIn
 from ..rules.promotion import CATEGORIES
 from ..rules.festival_elo import Adjustment
 from . import common
@@ -64,12 +64,18 @@ class Registry(Protocol):
     def reading(self, fmt: str, game: str, eligibility: str, source: str) -> KindReading: ...
 
 
+RoundReader = Callable[[Path, int, Report, str], Round]  # as read_round: the file, its number, the report, the game
+
 ROUND_FILE = re.compile(r"^round-([1-9][0-9]{0,1})\.yaml\Z")  # round-1.yaml … round-99.yaml
 MAX_ROUNDS = 99
 
 
 def read_event(folder: Path, festival_id: str, report: Report, kinds: Registry,
-               stop_at: int | None = None) -> Event | None:
+               stop_at: int | None = None, round_reader: RoundReader | None = None) -> Event | None:
+    """The event of `folder`, its problems in `report` (None when event.yaml is too wrong to make one). `round_reader`
+    reads each round file and playoff.yaml in place of read_round, with the same arguments and the same result and
+    problems (the desk's cache of the files unchanged since its last read)."""
+    read_one = round_reader or read_round
     shown = display_path(folder / "event.yaml")
     f = Fields(load(folder / "event.yaml", shown, report), report, "event.yaml", Location(shown, 1))
     name = f.line("name", required=True)
@@ -119,7 +125,7 @@ def read_event(folder: Path, festival_id: str, report: Report, kinds: Registry,
         if path.name == "event.yaml" or path.is_dir():
             continue
         if path.name == "playoff.yaml":
-            playoff = read_round(path, (rounds_planned or 0) + 1, report, game or "shogi")
+            playoff = read_one(path, (rounds_planned or 0) + 1, report, game or "shogi")
             continue
         if path.name == "checkin.yaml":  # the desk's check-in, round by round
             checkin = read_checkin(path, report)
@@ -131,7 +137,7 @@ def read_event(folder: Path, festival_id: str, report: Report, kinds: Registry,
         if match and stop_at is not None and int(match.group(1)) >= stop_at:
             continue
         if match:
-            rounds.append(read_round(path, int(match.group(1)), report, game or "shogi"))
+            rounds.append(read_one(path, int(match.group(1)), report, game or "shogi"))
         elif path.suffix in (".yaml", ".yml"):
             report.error(Location(display_path(path)), f"'{path.name}' is not a round file name",
                          "name round files round-1.yaml, round-2.yaml, …")

@@ -565,3 +565,80 @@ def _result_verified(path: Path, doc: _Text, result: str, board: int, game: _Gam
         _refuse(path, game.node.loc.line, f"board {board} is written in a way its result cannot be written in "
                 "without changing other values", _BY_HAND)
     return result
+
+
+def with_replay(path: Path, first: str, second: str, result: str | None) -> str:
+    """The round file with the replay of the drawn game between `first` and `second` (the replay's order: its
+    first-named has sente) given `result` ('1-0' or '0-1'; None: the replay taken out), under `replays:`; the line
+    of an existing replay of the two is rewritten, a new one added after the last; every other line kept (splice)."""
+    if result is not None and result not in ("1-0", "0-1"):
+        raise ValueError(result)
+    doc = _read(path)
+    spans = _spans(doc.lines, doc.tree)
+    block = list(doc.lines[spans["replays"][0]:spans["replays"][1] + 1]) if "replays" in spans else ["replays:"]
+    node = next((v for k, v in doc.tree.items if str(k.value) == "replays"), None) \
+        if isinstance(doc.tree, Mapping) else None
+    items = node.items if isinstance(node, Sequence) else []
+    if node is not None and not isinstance(node, Sequence) and not (isinstance(node, Scalar) and node.value is None):
+        _refuse(path, node.loc.line, "replays: is not a list of games", "write each replay as - [a, b, 1-0]")
+    line = f"  - [{first}, {second}, {result}]"
+    for item in items:
+        ids = [_id(x) for x in item.items[:2]] if isinstance(item, Sequence) else []
+        if set(ids) != {first, second}:
+            continue
+        at = item.loc.line - 1 - spans["replays"][0]
+        text = block[at]
+        body = text[:len(text) - len(_eol_comment(text))].strip()
+        if not (body.startswith("- [") and body.endswith("]") and item.loc.line == _last_line(item)):
+            _refuse(path, item.loc.line, "this replay is not written on one line as - [a, b, result]",
+                    "write it so, or change it by hand; the file is left as it is")
+        indent = text[:len(text) - len(text.lstrip())]
+        if result is None:
+            del block[at]
+        else:
+            block[at] = f"{indent}- [{first}, {second}, {result}]" + _eol_comment(text)
+        break
+    else:
+        if result is None:  # no such replay: nothing to take out
+            return path.read_bytes().decode("utf-8")
+        last = max((i for i, x in enumerate(block) if x.strip() and not x.lstrip().startswith("#")), default=0)
+        if block[0].split("#")[0].strip() != "replays:":  # replays: [] or a value on the key's line
+            _refuse(path, spans["replays"][0] + 1 if "replays" in spans else 1, "replays: is written on one line",
+                    "write each replay on its own line, - [a, b, 1-0], under replays:")
+        block.insert(last + 1, line)
+    kept = [x for x in block[1:] if x.strip() and not x.lstrip().startswith("#")]
+    blocks: dict[str, list[str] | None] = {"replays": block if kept else None}
+    return _verified(path, doc, _splice(doc, blocks), blocks)
+
+
+def _last_line(node: Tree) -> int:
+    """The last line a value of the node is written on."""
+    last, stack = node.loc.line, [node]
+    while stack:
+        top = stack.pop()
+        last = max(last, top.loc.line)
+        if isinstance(top, Mapping):
+            stack.extend(v for _, v in top.items)
+        elif isinstance(top, Sequence):
+            stack.extend(top.items)
+    return last
+
+
+def add_late_entry(path: Path, player: str, from_round: int) -> str:
+    """event.yaml with `{player: id, from_round: n}` added at the end of its `players:` list, written one entry a
+    line; every other line kept (splice). A list written in [ ] is refused (the entry is added by hand there)."""
+    doc = _read(path)
+    span = _spans(doc.lines, doc.tree).get("players")
+    if span is None:
+        _refuse(path, 1, "event.yaml has no players: list", "add the entry by hand under players:")
+    block = list(doc.lines[span[0]:span[1] + 1])
+    head = block[0].split(":", 1)[1]
+    if head.strip() and not head.strip().startswith("#"):
+        _refuse(path, span[0] + 1, "players: is written in [ ] on one line",
+                f"add {{player: {player}, from_round: {from_round}}} to it by hand")
+    entries = [x for x in block[1:] if x.strip() and not x.lstrip().startswith("#")]
+    indent = entries[-1][:len(entries[-1]) - len(entries[-1].lstrip())] if entries else "  "
+    last = max(i for i, x in enumerate(block) if x.strip() and not x.lstrip().startswith("#"))
+    block.insert(last + 1, f"{indent}- {{player: {player}, from_round: {from_round}}}   # a late entry, at the desk")
+    blocks: dict[str, list[str] | None] = {"players": block}
+    return _verified(path, doc, _splice(doc, blocks), blocks)

@@ -67,6 +67,17 @@ for (const input of document.querySelectorAll("input[data-filter]")) {
 }
 
 // Check-in ------------------------------------------------------------------------------------------------------
+const late = document.getElementById("late");
+if (late) {
+  late.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const answer = await post("/api/late", {
+      event: late.dataset.event, round: Number(late.dataset.round), player: document.getElementById("late-player").value,
+    });
+    if (answer) window.location.reload();
+  });
+}
+
 const checkin = document.getElementById("checkin");
 if (checkin) {
   const words = JSON.parse(document.getElementById("checkin-words").textContent);
@@ -101,9 +112,17 @@ if (results) {
 
   const rowOf = (board) => document.getElementById(`board-${board}`);
 
-  function paint(row, fields, reports) {
+  function paint(row, fields, reports, replay) {
     row.dataset.fields = JSON.stringify(fields);
+    const again = row.querySelector(".replay");
+    if (again) {
+      again.hidden = fields[0] !== "½-½";
+      again.querySelector(".replay-result").textContent = (replay || []).join(" ");
+    }
     row.querySelector(".result").textContent = fields.length ? fields.join(" ") : "–";
+    for (const button of row.querySelectorAll(".buttons button[data-result]")) {
+      if (button.dataset.result) button.setAttribute("aria-pressed", String(fields[0] === button.dataset.result));
+    }
     const box = row.querySelector(".reports");
     box.textContent = "";
     const names = [row.dataset.first, row.dataset.second];
@@ -145,7 +164,7 @@ if (results) {
     version = state.version;
     for (const board of state.boards) {
       const row = rowOf(board.board);
-      if (row) paint(row, board.fields, board.reports);
+      if (row) paint(row, board.fields, board.reports, board.replay);
     }
     showProblems(state.problems);
   }
@@ -158,7 +177,17 @@ if (results) {
     if (state.version !== version) apply(state);
   }
 
-  results.addEventListener("click", (event) => {
+  results.addEventListener("click", async (event) => {
+    const replay = event.target.closest("button[data-replay]");
+    if (replay) {
+      const row = replay.closest("tr");
+      const answer = await post("/api/replay", {
+        event: event_, round, board: Number(row.dataset.board), players: JSON.parse(row.dataset.players),
+        result: replay.dataset.replay,
+      });
+      if (answer) { apply(answer); say(`${texts.board} ${row.dataset.board}: ${texts.saved}`); }
+      return;
+    }
     const button = event.target.closest("button[data-result]");
     if (!button) return;
     const extra = button.dataset.extra ? JSON.parse(button.dataset.extra) : null;
