@@ -429,7 +429,7 @@ if (screen) {
   const pages = [];
   for (const table of tables) {
     const rows = [...table.tBodies[0].rows];
-    const per = Math.max(5, Math.floor((window.innerHeight - 160) / 44));
+    const per = Math.max(5, Math.floor((window.innerHeight - 320) / 44));  // headings and the corner stay in view
     for (let start = 0; start < rows.length; start += per) pages.push({ table, rows: rows.slice(start, start + per) });
   }
   let at = 0;
