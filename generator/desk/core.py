@@ -29,22 +29,19 @@ from ..render.i18n import _
 from ..rules import sente
 from ..rules.boards import board_handicap, ratings_by_round
 from ..rules.late_entries import LAST_FROM_ROUND
-from ..rules.oware import game as oware
 from ..rules.round_times import round_time
 from ..rules.scoring import Records
-from ..rules.shuuro import game as shuuro
 from ..rules.standings import EventResults
 from ..sources import round_writer
 from ..sources.checkin import checkin_text
 from ..sources.events import read_event
 from ..sources.files import check_writable, write_file
 from ..sources.round_dates import with_date_and_time
-from ..sources.rounds import FORMS, read_round
+from ..sources.rounds import read_round
 
 PLAYED = ("1-0", "0-1", "½-½")
 UNPLAYED = ("+-", "-+", "--")
 NUMBER = re.compile(r"^[0-9]{1,4}\Z")
-ENDINGS = {"shuuro": tuple(shuuro.ENDINGS), "oware": tuple(oware.ENDINGS)}
 
 
 class Refused(Exception):
@@ -254,7 +251,7 @@ class Desk:
 
     def choices(self, event: Event) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The results a board of the event may take, and (Shuuro, Oware) how a played game may end."""
-        return PLAYED + UNPLAYED, ENDINGS.get(event.game, ())
+        return PLAYED + UNPLAYED, kind_of(event).game.endings
 
     def valid_fields(self, event: Event, fields: list[object]) -> tuple[str, ...]:
         """The result items as sent, when the event's kind allows them (else Refused): nothing else is ever
@@ -267,7 +264,7 @@ class Desk:
         results, endings = self.choices(event)
         if items[0] not in results:
             raise Refused(_("That is not a result."))
-        scored = event.game in FORMS and items[0] in PLAYED
+        scored = bool(endings) and items[0] in PLAYED
         if not scored and len(items) > 1:
             raise Refused(_("That is not a result."))
         if scored and (len(items) != 4 or items[1] not in endings or not all(NUMBER.match(x) for x in items[2:])):

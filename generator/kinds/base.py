@@ -68,6 +68,9 @@ class Game:
     shuffle_seed_required: ClassVar[bool] = False  # round 1 is always drawn, from event.yaml's shuffle_seed
     data_files: ClassVar[dict[str, Callable[[Path, Report], KindRecord]]] = {}  # its own files: name -> reader
     round_file_help: ClassVar[tuple[str, ...]] = ()  # how a finished game is written, for a new round file
+    # How a played game may end, when its round files say so (Shuuro, Oware: then what each player took is written
+    # too); () when a result is all a board holds.
+    endings: ClassVar[tuple[str, ...]] = ()
 
     def columns(self, event: Event) -> tuple[Tiebreak, ...]:
         """The values shown next to the points: the event's tiebreaks, or the game's own columns."""

@@ -41,6 +41,7 @@ class Oware(Game):
     sente_recorded = False  # the first-named player moves first; no sente and gote
     by_criteria = True
     promotion = False
+    endings = tuple(oware_game.ENDINGS)
     round_file_help = (
         "A finished game: [first, second, result, ending, seeds the first took, seeds the second took],",
         "e.g. [a, b, 1-0, 25-seeds, 26, 14]; the ending is 25-seeds, no-move, cycle, time or resignation;",

@@ -84,6 +84,7 @@ class Shuuro(Game):
     prizes_by_rank = True  # docs/shuuro-250.md#winning-the-tournament: the criteria decide the prizes too
     promotion = False
     shuffle_seed_required = True
+    endings = tuple(shuuro_game.ENDINGS)
     data_files = {"armies.yaml": lambda path, report: ShuuroSetup(read_armies(path, report))}
     round_file_help = (
         "A finished game: [first, second, result, ending, points the first eliminated, points the",
