@@ -47,7 +47,8 @@ def test_the_imports_keep_the_layers_and_have_no_circle():
     # A page that pairs.
     ("generator/render/now.py", "\nfrom ..rules import pairing  # noqa: F401,E402\n", "Pages compute nothing"),
     # The desk's actions speaking HTTP (only its app module does), and the desk reaching up to the site engine.
-    ("generator/desk/core.py", "\nfrom starlette.requests import Request  # noqa: F401,E402\n", "Only the desk speaks HTTP"),
+    ("generator/desk/core.py", "\nfrom starlette.requests import Request  # noqa: F401,E402\n",
+     "Only the desk speaks HTTP"),
     ("generator/desk/app.py", "\nfrom ..engine import build  # noqa: F401,E402\n", "Layers"),
 ])
 def test_a_planted_import_breaks_its_contract(tmp_path, module, planted, contract):
