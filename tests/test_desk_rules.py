@@ -233,3 +233,15 @@ def test_a_team_matchs_board_and_a_shuuro_game_are_saved_as_their_kinds_write_th
         desk.valid_fields(shuuro.event, ["1-0", "checkmate; rm -rf", "250", "60"])
     assert desk.valid_fields(shuuro.event, ["1-0", "checkmate", "250", "60"]) == ("1-0", "checkmate", "250", "60")
     assert desk.valid_fields(shuuro.event, ["+-"]) == ("+-",)  # a game not played has nothing more
+
+
+def test_a_proposal_made_before_the_check_in_changed_is_not_published(desk: Desk) -> None:
+    desk.propose("cup/open")
+    desk.checkin("cup/open", 2, "evil", "absent")  # after the proposal: it seats evil
+    with pytest.raises(Refused):
+        desk.publish("cup/open", None, None, accept=False)
+    assert not (desk.data / "cup/open/round-2.yaml").exists()
+    proposed = desk.propose("cup/open")  # proposed again: 4 players, 2 boards, no bye, evil absent
+    assert proposed.absent == ["evil"] and proposed.bye is None and len(proposed.boards) == 2
+    desk.publish("cup/open", None, None, accept=False)
+    assert "absent: [evil]" in (desk.data / "cup/open/round-2.yaml").read_text(encoding="utf-8")

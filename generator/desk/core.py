@@ -561,6 +561,9 @@ class Desk:
             proposed = self.proposals.get(path)
             if proposed is None or self.next_number(state) != proposed.number:
                 raise Refused(_("Propose the round first."))
+            mine = state.event.checked_in(proposed.number)
+            if (sorted(r.id for r in mine.absent) if mine else []) != proposed.absent:
+                raise Refused(_("The check-in has changed since the round was proposed: propose it again."))
             text = proposed.text
             if boards is not None:
                 if not proposed.editable:
