@@ -319,15 +319,19 @@ def _str(value: object, limit: int = 200) -> str:
     return value
 
 
-@route("arbiter")
-def api_result(request: Request, desked: Desked, body: dict[str, Any]) -> Response:
+def _players(body: dict[str, Any]) -> tuple[str, str]:
+    """The two players of a board, as the sender saw them."""
     players = body.get("players")
     if not (isinstance(players, list) and len(players) == 2):
         raise Refused(i18n._("That is not a board."))
+    return _str(players[0]), _str(players[1])
+
+
+@route("arbiter")
+def api_result(request: Request, desked: Desked, body: dict[str, Any]) -> Response:
     was = body.get("was")
     state = desked.desk.save_result(_str(body.get("event")), _int(body.get("round")), _int(body.get("board")),
-                                    (_str(players[0]), _str(players[1])), body.get("fields") or [],
-                                    was if isinstance(was, list) else None)
+                                    _players(body), body.get("fields") or [], was if isinstance(was, list) else None)
     return _json({"ok": True, **_board_state(desked, state, _int(body.get("round")))})
 
 
@@ -346,12 +350,9 @@ def api_late(request: Request, desked: Desked, body: dict[str, Any]) -> Response
 
 @route("arbiter")
 def api_replay(request: Request, desked: Desked, body: dict[str, Any]) -> Response:
-    players = body.get("players")
-    if not (isinstance(players, list) and len(players) == 2):
-        raise Refused(i18n._("That is not a board."))
     result = body.get("result")
     state = desked.desk.save_replay(_str(body.get("event")), _int(body.get("round")), _int(body.get("board")),
-                                    (_str(players[0]), _str(players[1])), result if isinstance(result, str) else "")
+                                    _players(body), result if isinstance(result, str) else "")
     return _json({"ok": True, **_board_state(desked, state, _int(body.get("round")))})
 
 

@@ -279,15 +279,7 @@ class Desk:
         with self.lock:
             state = self.state(path)
             items = self.valid_fields(state.event, fields)
-            target = self.folder(state.event) / f"round-{number}.yaml"
-            if not any(r.number == number for r in state.event.rounds) or not target.is_file():
-                raise Refused(_("Round %(round)d has no pairings yet.") % {"round": number})
-            check_writable(target)
-            now = read_round(target, number, Report(), state.event.game)
-            game = next((g for g in now.games if g.board == board), None)
-            if game is None or (game.sente.id, game.gote.id) != tuple(players):
-                raise Refused(_("Board %(board)d has changed meanwhile: it is now %(now)s. Nothing was saved; "
-                                "look again.") % {"board": board, "now": self._board_text(game)})
+            target, now, game = self._board_now(state, number, board, players)
             if was is not None and list(fields_of(game)) != [str(w) for w in was]:
                 raise Refused(_("Board %(board)d has a result saved meanwhile: %(now)s. Nothing was saved; "
                                 "look again.") % {"board": board, "now": self._board_text(game)})
@@ -310,17 +302,9 @@ class Desk:
         board's with colours swapped); '' takes it out."""
         with self.lock:
             state = self.state(path)
-            target = self.folder(state.event) / f"round-{number}.yaml"
-            if not any(r.number == number for r in state.event.rounds) or not target.is_file():
-                raise Refused(_("Round %(round)d has no pairings yet.") % {"round": number})
             if result not in ("1-0", "0-1", ""):
                 raise Refused(_("That is not a result."))
-            check_writable(target)
-            now = read_round(target, number, Report(), state.event.game)
-            game = next((g for g in now.games if g.board == board), None)
-            if game is None or (game.sente.id, game.gote.id) != tuple(players):
-                raise Refused(_("Board %(board)d has changed meanwhile: it is now %(now)s. Nothing was saved; "
-                                "look again.") % {"board": board, "now": self._board_text(game)})
+            target, now, game = self._board_now(state, number, board, players)
             if not (state.event.replay_draws or game.knockout) or fields_of(game)[:1] != ("½-½",):
                 raise Refused(_("Only a drawn game that the rules replay has a replay."))
             pair = {game.sente.id, game.gote.id}
@@ -333,6 +317,20 @@ class Desk:
                     from None
             write_file(target, text)
             return self._refresh(path)
+
+    def _board_now(self, state: EventState, number: int, board: int, players: tuple[str, str]) \
+            -> tuple[Path, Round, Board]:
+        """The round file, the round as it is on disk now and its board `board`, when it still holds `players`."""
+        target = self.folder(state.event) / f"round-{number}.yaml"
+        if not any(r.number == number for r in state.event.rounds) or not target.is_file():
+            raise Refused(_("Round %(round)d has no pairings yet.") % {"round": number})
+        check_writable(target)
+        now = read_round(target, number, Report(), state.event.game)
+        game = next((g for g in now.games if g.board == board), None)
+        if game is None or (game.sente.id, game.gote.id) != tuple(players):
+            raise Refused(_("Board %(board)d has changed meanwhile: it is now %(now)s. Nothing was saved; "
+                            "look again.") % {"board": board, "now": self._board_text(game)})
+        return target, now, game
 
     def _board_text(self, game: Board | None) -> str:
         if game is None:

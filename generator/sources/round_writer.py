@@ -14,6 +14,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ..diagnostics import Location, Report, display_path
 from ..rules import shogi
 from ..rules.handicaps import CODES as HANDICAP_CODES
+from .rounds import last_line
 from .yamltree import Mapping, Scalar, Sequence, Tree, load, parse_text
 
 
@@ -589,7 +590,7 @@ def with_replay(path: Path, first: str, second: str, result: str | None) -> str:
         at = item.loc.line - 1 - spans["replays"][0]
         text = block[at]
         body = text[:len(text) - len(_eol_comment(text))].strip()
-        if not (body.startswith("- [") and body.endswith("]") and item.loc.line == _last_line(item)):
+        if not (body.startswith("- [") and body.endswith("]") and item.loc.line == last_line(item)):
             _refuse(path, item.loc.line, "this replay is not written on one line as - [a, b, result]",
                     "write it so, or change it by hand; the file is left as it is")
         indent = text[:len(text) - len(text.lstrip())]
@@ -609,19 +610,6 @@ def with_replay(path: Path, first: str, second: str, result: str | None) -> str:
     kept = [x for x in block[1:] if x.strip() and not x.lstrip().startswith("#")]
     blocks: dict[str, list[str] | None] = {"replays": block if kept else None}
     return _verified(path, doc, _splice(doc, blocks), blocks)
-
-
-def _last_line(node: Tree) -> int:
-    """The last line a value of the node is written on."""
-    last, stack = node.loc.line, [node]
-    while stack:
-        top = stack.pop()
-        last = max(last, top.loc.line)
-        if isinstance(top, Mapping):
-            stack.extend(v for _, v in top.items)
-        elif isinstance(top, Sequence):
-            stack.extend(top.items)
-    return last
 
 
 def add_late_entry(path: Path, player: str, from_round: int) -> str:

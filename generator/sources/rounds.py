@@ -61,13 +61,13 @@ def read_round(path: Path, number: int, report: Report, game: str = "shogi") -> 
     f.finish()
     # Where a missing pairing is reported: after everything written in the file, so that the problems of the
     # lines above, which often cause it (a mistyped id), come first.
-    end = _last_line(tree) + 1 if tree is not None else 1
+    end = last_line(tree) + 1 if tree is not None else 1
     return Round(number, Location(shown, 1), date=date, time=time, games=tuple(games),
                  byes=tuple(byes), absent=tuple(absent), replays=tuple(replays), matches=tuple(matches),
                  pairings_end=Location(shown, end))
 
 
-def _last_line(tree: Tree) -> int:
+def last_line(tree: Tree) -> int:
     """The last line a value of the tree is written on."""
     last, stack = tree.loc.line, [tree]
     while stack:
