@@ -14,9 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from generator.cli.desk import site_languages_of
 from generator.desk import gitdata
 from generator.desk.core import Desk, Refused
 from generator.desk.guard import FREE, LIMIT, Guard
+from generator.render.i18n import LANGUAGES
 
 from .conftest import DEMO, MINI
 from .test_desk import _start, request
@@ -245,3 +247,13 @@ def test_a_proposal_made_before_the_check_in_changed_is_not_published(desk: Desk
     assert proposed.absent == ["evil"] and proposed.bye is None and len(proposed.boards) == 2
     desk.publish("cup/open", None, None, accept=False)
     assert "absent: [evil]" in (desk.data / "cup/open/round-2.yaml").read_text(encoding="utf-8")
+
+
+def test_the_desk_speaks_the_sites_languages(tmp_path: Path) -> None:
+    config = tmp_path / "mkdocs.yml"
+    config.write_text("site_name: Cup\nextra:\n  languages: [de, en, ja]\n", encoding="utf-8")
+    assert site_languages_of(config) == ("de", "en", "ja")  # the default (German) first, as the site has them
+    config.write_text("site_name: Cup\n", encoding="utf-8")
+    assert site_languages_of(config) == ("en",)  # a site without languages is English alone, and so is its desk
+    config.write_text("extra:\n  languages: [de, xx]\n", encoding="utf-8")
+    assert site_languages_of(config) == tuple(LANGUAGES)  # unusable: every language (and a warning)

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import argparse
 import signal
+from pathlib import Path
 import socket
 import sys
 
 from ..desk.core import Desk
 from ..desk.guard import Guard
-from ..render.i18n import LANGUAGES
-from .common import EXIT_DATA_ERRORS, EXIT_ENVIRONMENT, EXIT_OK, Commands, command
+from ..diagnostics import Report, display_path
+from ..render.i18n import LANGUAGES, site_languages
+from ..sources.yamltree import Mapping, Scalar, Sequence, Tree, load
+from .common import EXIT_DATA_ERRORS, EXIT_ENVIRONMENT, EXIT_OK, ROOT, Commands, command
 
 DEFAULT_PORT = 8001  # the preview (serve) has 8000: both run side by side
 
@@ -48,6 +51,25 @@ def hosts(host: str, port: int, lan: bool) -> tuple[frozenset[str], str]:
     return frozenset(f"{n}:{port}" for n in names), f"http://{shown}:{port}/play"
 
 
+def site_languages_of(config: Path) -> tuple[str, ...]:
+    """The site's languages (mkdocs.yml's extra.languages, the default first), read as data with the generator's own
+    limits; every language the generator has when mkdocs.yml gives none that it can use (said on stderr)."""
+    report = Report()
+    tree = load(config, display_path(config), report) if config.is_file() else None
+    extra = _value(tree, "extra")
+    given = _value(extra, "languages")
+    codes = [x.value for x in given.items if isinstance(x, Scalar)] if isinstance(given, Sequence) else None
+    try:
+        return site_languages([str(c) for c in codes] if codes is not None else None)
+    except ValueError as exc:
+        print(f"warning: {exc}; the desk offers every language it has", file=sys.stderr)
+        return tuple(LANGUAGES)
+
+
+def _value(tree: Tree | None, key: str) -> Tree | None:
+    return next((v for k, v in tree.items if k.value == key), None) if isinstance(tree, Mapping) else None
+
+
 def run(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGINT, signal.default_int_handler)
     given = args.dev_addr or (f"0.0.0.0:{DEFAULT_PORT}" if args.lan else f"127.0.0.1:{DEFAULT_PORT}")
@@ -66,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     desk = Desk(args.data)
     names, play_url = hosts(host, port, args.lan)
     guard = Guard(names, args.lan)
-    app = make_app(desk, guard, tuple(LANGUAGES), play_url)
+    app = make_app(desk, guard, site_languages_of(args.config), play_url)
     shown = play_url.removesuffix("play")
     print(f"The arbiter's desk for {args.data}: {shown}" + (f"?key={guard.secret}  (the arbiter's address: "
           "keep it to yourself)" if args.lan else ""), flush=True)
@@ -95,4 +117,5 @@ def register(sub: Commands) -> None:
     desk.add_argument("--lan", action="store_true",
                       help="open the desk to the venue's network: the arbiter's pages need the key it prints, "
                            "players' reports the code")
+    desk.add_argument("--config", type=Path, default=ROOT / "mkdocs.yml", help=argparse.SUPPRESS)  # its languages
     desk.set_defaults(func=run)
