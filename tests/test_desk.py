@@ -68,13 +68,15 @@ def _festival_repo(tmp: Path) -> tuple[Path, Path]:
 def _start(data: Path, repo: Path, lan: bool = True) -> Running:
     port = free_port()
     args = [sys.executable, "-m", "generator", "desk", "--data", str(data), "--dev-addr", f"127.0.0.1:{port}"]
+    log = (repo / ".." / "desk.log").resolve().open("w")  # (its log read by nobody: a pipe would fill and stop it)
     process = subprocess.Popen(args + (["--lan"] if lan else []), cwd=ROOT, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, env={**os.environ, **GIT_ENV})
+                               stderr=log, text=True, env={**os.environ, **GIT_ENV})
+    log.close()
     assert process.stdout is not None
     first, second = process.stdout.readline(), process.stdout.readline()
     key = re.search(r"\?key=(\S+)", first)
     code = re.search(r"with the code (\S+)", second)
-    assert code is not None and (key is not None or not lan), (first, second, process.stderr)
+    assert code is not None and (key is not None or not lan), (first, second)
     url = f"http://127.0.0.1:{port}"
     for _ in range(100):  # the server is up when it answers
         try:

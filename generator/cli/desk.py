@@ -71,7 +71,11 @@ def _value(tree: Tree | None, key: str) -> Tree | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Ctrl-C stops it; a browser or phone that goes away mid-answer is not its end (a write to a closed socket is an
+    error the server passes over, not the SIGPIPE that ends the other commands quietly in a pipe)."""
     signal.signal(signal.SIGINT, signal.default_int_handler)
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_IGN)
     given = args.dev_addr or (f"0.0.0.0:{DEFAULT_PORT}" if args.lan else f"127.0.0.1:{DEFAULT_PORT}")
     address = _address(given)
     if address is None:
