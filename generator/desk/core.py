@@ -16,11 +16,11 @@ import stat
 import tempfile
 import threading
 import time
-import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..diagnostics import Diagnostic, Report, display_path
+from ..names import unaccented
 from ..kinds import REGISTRY, EventKind, PairRequest, kind_of
 from ..model import Board, Event, Festival, Outcome, Player, PlayerId, Ref, Round
 from ..pipeline import load
@@ -735,5 +735,5 @@ def _round_bytes(file: Path) -> tuple[tuple[int, ...], bytes] | None:
 
 
 def _sort_key(name: str) -> str:
-    """A name to compare and sort: case folded, without accents."""
-    return "".join(c for c in unicodedata.normalize("NFKD", name.casefold()) if not unicodedata.combining(c))
+    """A name to compare and sort: without accents (names.unaccented, as the site's search), case folded."""
+    return unaccented(name).casefold()
