@@ -40,6 +40,8 @@ def parser() -> OneLineErrors:
 def main(argv: list[str] | None = None) -> int:
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `... | head` ends quietly, as other tools do
+    if hasattr(signal, "SIGXFSZ"):  # a file-size limit (ulimit -f) reached: an error to report (EFBIG), not an end
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # half-way through writing with no word said
     for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show a name gets an escape, not a crash
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="backslashreplace")

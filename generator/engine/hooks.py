@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import ChoiceLoader, DictLoader, Environment
+from markupsafe import escape
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort
 from mkdocs.structure.files import File, Files
@@ -28,11 +29,13 @@ from mkdocs.structure.pages import Page
 
 from generator.engine.pages import REUSE, GeneratedPage, compact, search_entries, sidebars
 from generator.engine.state import Build, of
+from generator.diagnostics import Report
 from generator.pipeline import load
 from generator.render import i18n
 from generator.render.site import render_site, with_problems
 from generator.render.text import label_tables
 from generator.render.site import nav_labels, varying_labels
+from generator.sources.site_config import SITE_TEXTS, beside, site_texts
 
 
 THEME = Path(__file__).parent / "theme"  # the theme's templates as Banzuke overrides them (before any of mkdocs.yml)
@@ -43,6 +46,7 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
     if str(THEME) not in config.theme.dirs:
         config.theme.dirs.insert(0, str(THEME))
     loaded = build.loaded or load(build.data)
+    _site_texts(config, build.data)
     if not loaded.ok:
         if build.preview is None:
             raise Abort("the data has errors; nothing was built:\n" + "\n".join(loaded.report.lines()))
@@ -60,6 +64,21 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
     if str(build.data) not in [str(w) for w in config.watch]:
         config.watch.append(str(build.data))
     return config
+
+
+def _site_texts(config: MkDocsConfig, data: Path) -> None:
+    """The texts of mkdocs.yml that the theme prints (sources/site_config.py), escaped here, once: the theme prints
+    them as they are. The mkdocs.yml beside the data folder is checked with the data; another one given to the
+    build is checked here."""
+    given = Path(config.config_file_path).resolve() if config.config_file_path else None
+    if given is not None and given != beside(data):
+        report = Report()
+        site_texts(given, report)
+        if report.errors:
+            raise Abort("mkdocs.yml has errors; nothing was built:\n" + "\n".join(report.lines()))
+    for key in SITE_TEXTS:
+        if isinstance(config.get(key), str):
+            config[key] = escape(config[key])
 
 
 def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:

@@ -18,6 +18,7 @@ from ..rules.prizes import team_prizes
 from ..sources import round_writer
 from ..sources.common import SLUG, refs
 from ..sources.fields import Fields, suggest
+from ..sources.site_names import taken_in_list
 from ..sources.yamltree import Mapping
 from ..rules.team_swiss.scores import TeamResults, team_results
 from .base import EventKind, PairRequest, Proposal
@@ -213,6 +214,9 @@ def _read_teams(f: Fields, report: Report) -> tuple[tuple[Team, ...], list[Ref],
             if not SLUG.match(tid):
                 report.error(key.loc, f"team id '{tid}' is not a simple id",
                              "use lower-case letters, digits and hyphens, e.g. netherlands or team-a")
+            elif why := taken_in_list(tid, "teams"):
+                report.error(key.loc, f"team id '{tid}' is a name the site keeps for itself: {why}",
+                             "give the team another id, e.g. netherlands or team-a")
             t = Fields(value, report, f"team '{tid}'", key.loc)
             name = t.line("name") or tid
             members = refs(t.items("players", required=True), report, "players")

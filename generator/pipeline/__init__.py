@@ -17,6 +17,7 @@ from ..model import DataSet, Event
 from ..rules.prizes import knockout_prizes
 from ..rules.festival_elo import player_elo
 from ..sources.reader import read_data
+from ..sources.site_config import beside, site_texts
 from ..rules.standings import EventResults
 from . import checks
 from .loaded import FesaFile, Loaded, PrizeLine, awarded, festival_prizes
@@ -27,6 +28,7 @@ __all__ = ["FesaFile", "Loaded", "PrizeLine", "awarded", "festival_prizes", "loa
 def load(root: Path, stop_at: tuple[str, int] | None = None) -> Loaded:
     """stop_at=(festival/event, n): read that event's rounds only up to n - 1, to pair round n."""
     report = Report()
+    site_texts(beside(root), report)  # the site's own texts, which the theme prints on every page
     data = read_data(root, report, REGISTRY, stop_at)
     checks.check_data(data, report)
     loaded = Loaded(data, report)

@@ -27,7 +27,7 @@ from ..fesa.lisp import Struct
 from ..fesa.lists import ENCODING, list_entries
 from ..model import (DataSet, Festival, GrandPrixEvent, GrandPrixRules, Player, PrizeFund)
 from . import common
-from .site_names import taken_at_top, taken_in_festival
+from .site_names import taken_at_top, taken_in_festival, taken_in_list
 from .common import SLUG
 from .events import Registry, read_event
 from .fesa_event import read_fesa_tournament
@@ -94,6 +94,9 @@ def read_players(path: Path, report: Report) -> dict[str, Player]:
             report.error(key.loc, f"player id '{pid}' is not a simple id",
                          "use lower-case letters, digits and single hyphens, e.g. takahashi-ken")
             continue
+        if why := taken_in_list(pid, "players"):
+            report.error(key.loc, f"player id '{pid}' is a name the site keeps for itself: {why}",
+                         "give the player an id made of his names, e.g. takahashi-ken")
         f = Fields(value, report, f"player '{pid}'", key.loc)
         family = f.line("family", required=True)
         given = f.line("given") or ""

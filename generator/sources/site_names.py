@@ -1,6 +1,6 @@
-"""Which names a data folder may take: a festival's folder and an event's folder become parts of the site's
-addresses, so none may be a name the site writes itself. The one place that decides it (sources/reader.py asks
-here; render/ writes under these names)."""
+"""Which names a data folder and an id may take: a festival's folder, an event's folder, a player's id and a
+team's id become parts of the site's addresses, so none may be a name the site writes itself. The one place that
+decides it (sources/reader.py and kinds/team_swiss.py ask here; render/ writes under these names)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,9 @@ SITE_TOP = frozenset({"index", "players", "api", "search", "assets", "promotion"
                       "javascripts", "images", "fonts"})
 # A festival's own pages beside its events' folders (render/festival.py).
 FESTIVAL_PAGES = frozenset({"index", "programme", "prizes", "grand-prix"})
+# A list's own page beside its members' pages: players/index.md beside players/<id>.md (render/players.py), and
+# <event>/teams/index.md beside <event>/teams/<id>.md (render/kinds/team_swiss.py).
+LIST_PAGES = frozenset({"index"})
 
 
 def hand_written() -> frozenset[str]:
@@ -37,3 +40,9 @@ def taken_at_top(name: str) -> str | None:
 def taken_in_festival(name: str) -> str | None:
     """Why an event folder cannot be called `name`."""
     return f"the festival's own page '{name}' has that name" if name in FESTIVAL_PAGES else None
+
+
+def taken_in_list(name: str, members: str) -> str | None:
+    """Why a player or a team cannot have the id `name` (`members`: 'players' or 'teams', the list's folder)."""
+    return (f"{members}/{name} is the list of {members}: this one's own page would be lost, and links to it would "
+            "lead to the list") if name in LIST_PAGES else None
