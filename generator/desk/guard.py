@@ -4,7 +4,9 @@ player's report, and wrong codes slowed, then refused.
 
 Wrong codes, counted per address: the first FREE are free; after them each try must wait twice as long as the one
 before (1 s, 2 s, 4 s … up to a minute), and after LIMIT wrong codes the address is refused for BLOCKED seconds, the
-right code included. Over all addresses together, more than GLOBAL wrong codes in an hour slow everyone down."""
+right code included. Over all addresses together, more than GLOBAL wrong codes in an hour slow everyone down.
+
+The Host check (host_ok) is the preview's too (engine/serve.py, which stands above the desk)."""
 
 from __future__ import annotations
 
@@ -16,6 +18,12 @@ from dataclasses import dataclass, field
 
 FREE, LIMIT, BLOCKED, GLOBAL = 5, 20, 900, 200
 ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read off a wall and typed on a phone
+
+
+def host_ok(host: str | None, hosts: frozenset[str]) -> bool:
+    """A request for this server: its Host header is one of the server's own addresses with their port (`hosts`,
+    in lower case). A page of another site that reaches the server through DNS rebinding names its own host."""
+    return host is not None and host.lower() in hosts
 
 
 def new_code(length: int = 6) -> str:
@@ -39,7 +47,7 @@ class Guard:
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def host_ok(self, host: str | None) -> bool:
-        return host is not None and host.lower() in self.hosts
+        return host_ok(host, self.hosts)
 
     def origin_ok(self, origin: str | None) -> bool:
         """A writing request comes from the desk's own pages: its Origin is the desk's address."""

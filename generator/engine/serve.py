@@ -3,15 +3,24 @@
 
 Every save rebuilds; while the data has errors each page shows them over the last good results, and the preview
 recovers by itself when they are fixed. Ctrl-C stops the server and frees the port (there is no child process).
+
+It answers only for its own address: a request whose Host header names another (a page of another site that
+reaches the preview through DNS rebinding) is answered 421, with the desk's Host check (desk/guard.py). A path no
+file can have (a control character such as NUL, %-escapes that are not UTF-8 or not escapes, a '.' or '..'
+segment, more than MAX_PATH octets) is answered 404 before the engine's server sees it (which answers a NUL with
+a 500 and a traceback in the log).
 """
 
 from __future__ import annotations
 
 import errno
+import ipaddress
+import logging
 import shutil
 import socket
 import sys
 import tempfile
+import urllib.parse
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, cast
@@ -27,8 +36,14 @@ from watchdog.events import (DirCreatedEvent, DirDeletedEvent, DirMovedEvent, Fi
 from watchdog.observers import Observer
 from watchdog.observers.api import BaseObserver, ObservedWatch
 
+from ..desk.guard import host_ok
 from .build import running
 from .state import Build, Preview, attach, languages, published_address
+
+
+MAX_PATH = 1024  # octets of a request's path: far more than any file of the site has
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+EVERY = ("0.0.0.0", "::")  # listening on every interface
 
 
 def serve(config_file: Path, data: Path, dev_addr: str) -> bool:
@@ -67,7 +82,9 @@ def serve(config_file: Path, data: Path, dev_addr: str) -> bool:
             return page.read_bytes() if code in (404, 500) and page.is_file() else None
 
         server.error_handler = not_found
-        server.set_app(_home_until_good(server, preview))
+        server.set_app(_guarded(_home_until_good(server, preview), host, port, url, not_found))
+        printable = _Printable()  # a request line as sent, a hostile one too, is in the log: never its controls
+        logging.getLogger(LiveReloadServer.__module__).addFilter(printable)
         try:
             builder(config)
             server.watch(config.docs_dir)
@@ -86,6 +103,7 @@ def serve(config_file: Path, data: Path, dev_addr: str) -> bool:
             finally:
                 server.shutdown()
         finally:
+            logging.getLogger(LiveReloadServer.__module__).removeFilter(printable)
             shutil.rmtree(site_dir, ignore_errors=True)
     return True
 
@@ -109,6 +127,85 @@ def _cannot_listen(url: str, host: str, port: int, problem: OSError) -> bool:
             "127.0.0.1:8000")
     print(f"error: the preview cannot listen at {url}: {why} ({hint})", file=sys.stderr)
     return False
+
+
+def own_hosts(host: str, port: int) -> frozenset[str]:
+    """The Host headers the preview answers, in lower case with the port (and without it on port 80, as browsers
+    write it): the address it listens on; this machine's own names (127.0.0.1, localhost, [::1]) when it listens
+    on one of them or on every interface, and then the machine's name too (`name` and `name.local`)."""
+    bare = host.strip("[]").lower()
+    names = {bare}
+    if bare in LOOPBACK or bare in EVERY:
+        names |= set(LOOPBACK)
+    if bare in EVERY:
+        machine = socket.gethostname().lower()
+        names |= {machine, f"{machine}.local"}
+    shown = {f"[{n}]" if ":" in n else n for n in names if n not in EVERY}
+    return frozenset({f"{n}:{port}" for n in shown} | (shown if port == 80 else set()))
+
+
+def for_us(header: str | None, hosts: frozenset[str], host: str, port: int) -> bool:
+    """A request for the preview: its Host is one of `hosts` (own_hosts), or, when it listens on every interface,
+    an IP address with its port (another machine of the network that opens it by its address; an address cannot
+    be rebound, a name can)."""
+    if host_ok(header, hosts):
+        return True
+    if header is None or host.strip("[]") not in EVERY:
+        return False
+    try:
+        asked = urllib.parse.urlsplit(f"//{header}")
+        name, given = asked.hostname or "", asked.port
+        ipaddress.ip_address(name)
+    except ValueError:  # no address, or no port number
+        return False
+    return given == port or (given is None and port == 80)
+
+
+def bad_path(path_info: str) -> bool:
+    """A path no file of the preview has, that the engine's server would not answer well: more than MAX_PATH
+    octets; octets that are not UTF-8 once its %-escapes are decoded; a control character (a NUL is a 500 and a
+    traceback there) or another that is not printable; a % (an escape that is not one, or an escaped %: no file
+    of the site has one); an empty segment (`//`), a '.' or '..' one (browsers take them out of the links they
+    follow)."""
+    try:
+        octets = path_info.encode("latin-1")  # WSGI: the path's octets, %-escapes decoded, as Latin-1
+        path = octets.decode("utf-8")
+    except UnicodeError:
+        return True
+    if len(octets) > MAX_PATH or not path.startswith("/") or "%" in path or not path.isprintable():
+        return True
+    segments = path.split("/")[1:]
+    return "" in segments[:-1] or any(s in (".", "..") for s in segments)
+
+
+def _guarded(app: WSGIApplication, host: str, port: int, url: str,
+             error_page: Callable[[int], bytes | None]) -> WSGIApplication:
+    """`app` for the requests for the preview's own address (else 421) and with a path a file can have (else the
+    theme's "page not found", 404)."""
+    hosts = own_hosts(host, port)
+    misdirected = f"421 Misdirected Request: this preview answers at {url} only.\n".encode()
+
+    def guarded(environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        if not for_us(environ.get("HTTP_HOST"), hosts, host, port):
+            status, body, kind = "421 Misdirected Request", misdirected, "text/plain; charset=utf-8"
+        elif bad_path(environ.get("PATH_INFO", "")):
+            status, body, kind = "404 Not Found", error_page(404) or b"404 Not Found", "text/html; charset=utf-8"
+        else:
+            return app(environ, start_response)
+        start_response(status, [("Content-Type", kind), ("Content-Length", str(len(body)))])
+        return [body]
+
+    return guarded
+
+
+class _Printable(logging.Filter):
+    """The server's messages with their control characters escaped (a request line is logged as it was sent: a
+    hostile one could write to the terminal)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str) and not record.msg.isprintable():
+            record.msg = "".join(c if c.isprintable() else repr(c)[1:-1] for c in record.msg)
+        return True
 
 
 def _home_until_good(server: LiveReloadServer, preview: Preview) -> WSGIApplication:

@@ -1,6 +1,8 @@
 """The calendar feeds (iCalendar, RFC 5545) that pipeline/calendar.py fills: the festival's programme
 (<festival>/programme.ics) and each player's games (players/<id>.ics), in the festival's time zone when
-festival.yaml names one (else floating local times). Every text a reader of a feed sees is in TEXT.
+festival.yaml names one (else floating local times). Every text a reader of a feed sees is in TEXT, and every
+TEXT value (RFC 5545 §3.3.11: the calendar's names, each entry's summary, place and description, the UIDs) is
+escaped by one function, escape_text.
 
 The same data gives the same bytes: UIDs are made of the data's ids, and DTSTAMP is the data's latest day (the
 site's `updated`), never the clock. The feeds are in the site's language: TEXT and LINKS are marked for translation
@@ -13,7 +15,7 @@ import functools
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
-from icalendar import Calendar, Timezone, vDuration
+from icalendar import Calendar, Component, Timezone, vDuration, vText
 from markupsafe import Markup
 from icalendar import Event as VEvent
 
@@ -125,13 +127,36 @@ def _text(key: str, **values: object) -> str:
     return _(TEXT[key]).format(**values)
 
 
+# RFC 5545 §3.3.11: a backslash, a semicolon and a comma are escaped with a backslash, a line break is written
+# \n. No other control character may be in a TEXT value (TSAFE-CHAR): each is dropped (a tab is kept: it is WSP).
+_ESCAPES = str.maketrans({"\\": "\\\\", ";": "\\;", ",": "\\,", "\n": "\\n",
+                          **{chr(c): "" for c in (*range(0x20), 0x7F) if chr(c) not in "\t\n"}})
+
+
+def escape_text(value: str) -> str:
+    """A TEXT value as a feed writes it (RFC 5545 §3.3.11); a line break (CR LF, CR or LF) as \\n."""
+    return value.replace("\r\n", "\n").replace("\r", "\n").translate(_ESCAPES)
+
+
+class _Text(vText):
+    """A TEXT value, escaped by escape_text (icalendar's own escaping reads a backslash and N as a line break)."""
+
+    def to_ical(self) -> bytes:
+        return escape_text(self).encode("utf-8")
+
+
+def _add_text(component: Component, name: str, value: str) -> None:
+    """A property of type TEXT: every one goes through here."""
+    component.add(name, _Text(value))
+
+
 def _calendar(name: str) -> Calendar:
     cal = Calendar()
-    cal.add("version", "2.0")
-    cal.add("prodid", PRODID)
-    cal.add("calscale", "GREGORIAN")
-    cal.add("name", name)
-    cal.add("x-wr-calname", name)
+    _add_text(cal, "version", "2.0")
+    _add_text(cal, "prodid", PRODID)
+    _add_text(cal, "calscale", "GREGORIAN")
+    _add_text(cal, "name", name)  # RFC 7986 §5.1
+    _add_text(cal, "x-wr-calname", name)  # the same, as older clients read it
     cal.add("refresh-interval", REFRESH, parameters={"VALUE": "DURATION"})
     cal.add("x-published-ttl", vDuration(REFRESH))  # the same, as older clients read it
     return cal
@@ -140,7 +165,7 @@ def _calendar(name: str) -> Calendar:
 def _add(cal: Calendar, uid: str, when: When, festival: Festival, summary: str, description: str,
          stamp: dt.datetime, link: str) -> None:
     event = VEvent()
-    event.add("uid", f"{uid}@{UID_DOMAIN}")
+    _add_text(event, "uid", f"{uid}@{UID_DOMAIN}")
     event.add("dtstamp", stamp)
     zone = ZoneInfo(festival.timezone) if festival.timezone else None
     if when.start is None:  # all day (RFC 5545: DTEND is the day after the last)
@@ -152,12 +177,12 @@ def _add(cal: Calendar, uid: str, when: When, festival: Festival, summary: str, 
         if when.end is not None:
             end = dt.datetime.combine(when.date, when.end, zone)
             event.add("dtend", end if end > start else end + dt.timedelta(days=1))
-    event.add("summary", summary)
+    _add_text(event, "summary", summary)
     where = ", ".join(x for x in (festival.venue, festival.city) if x)
     if where:
-        event.add("location", where)
+        _add_text(event, "location", where)
     if description:
-        event.add("description", description)
+        _add_text(event, "description", description)
     if link:
         event.add("url", link)
     cal.add_component(event)

@@ -18,6 +18,7 @@ import datetime as dt
 import functools
 import re
 import zoneinfo
+from importlib import resources
 from decimal import Decimal
 from dataclasses import replace
 from pathlib import Path
@@ -260,10 +261,27 @@ def _prize_fund(f: Fields, report: Report) -> PrizeFund | None:
     return PrizeFund(currency, amount.quantize(Decimal("0.01")), node.loc) if currency and amount is not None else None
 
 
+# Names a machine's time zone files hold that are no place's local time: `localtime` (the machine's own setting),
+# `posixrules`, `Factory` (a machine not set up yet), and the posix/ and right/ copies of every zone (right/: clocks
+# that count leap seconds). A feed in one of them would depend on the machine that builds it.
+MACHINE_ZONES = ("localtime", "posixrules", "Factory")
+ZONE_EXAMPLE = "Europe/Amsterdam"
+
+
 @functools.cache
 def _zones() -> frozenset[str]:
-    """The IANA time zones this machine knows (Python's tzdata when the system has none)."""
-    return frozenset(zoneinfo.available_timezones())
+    """The IANA time zone names: the list the tzdata package ships (icalendar needs it: the same list wherever the
+    same version is installed), else those this machine knows; never a machine's own (MACHINE_ZONES, posix/,
+    right/)."""
+    try:
+        names = set((resources.files("tzdata") / "zones").read_text(encoding="utf-8").split())
+    except (ModuleNotFoundError, OSError):
+        names = zoneinfo.available_timezones()
+    return frozenset(z for z in names if not _machine_zone(z))
+
+
+def _machine_zone(name: str) -> bool:
+    return name in MACHINE_ZONES or name.startswith(("posix/", "right/"))
 
 
 def _timezone(f: Fields, report: Report) -> str:
@@ -273,10 +291,16 @@ def _timezone(f: Fields, report: Report) -> str:
         return ""
     if name not in _zones():
         node = f.raw("timezone")
+        write = f"give the IANA name of the festival's local time, e.g. timezone: {ZONE_EXAMPLE}"
+        if _machine_zone(name):
+            zone = name.partition("/")[2]  # posix/Europe/Amsterdam: Europe/Amsterdam
+            report.error(node.loc if node else f.loc(), f"time zone '{name}' is one of the machine's own names, not a "
+                         "place's time: the calendar feeds would change with the machine that builds them",
+                         f"did you mean '{zone}'?" if zone in _zones() else write)
+            return ""
         same = sorted(z for z in _zones() if name.lower().replace(" ", "_") in (z.lower(), z.lower().split("/")[-1]))
         hint = f"did you mean '{same[0]}'?" if same else suggest(name, sorted(_zones()))
-        report.error(node.loc if node else f.loc(), f"unknown time zone '{name}'",
-                     hint or "give the IANA name of the festival's local time, e.g. timezone: Europe/London")
+        report.error(node.loc if node else f.loc(), f"unknown time zone '{name}'", hint or write)
         return ""
     return name
 
