@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from ..sources.common import SLUG
+
 PLAYERS = """\
 # The player registry: one line a player. The id on the left is how event and round files name a player.
 # family/given: names; country: ISO 3166 two-letter code. The festival Elo is the first of these that exists:
@@ -202,10 +204,27 @@ schedule:                               # the programme's sessions; `pair` write
 )}
 
 
+# The longest id the reader takes (SLUG, sources/common.py), asked of SLUG itself so that the two never disagree.
+ID_LENGTH = max(n for n in range(1, 257) if SLUG.match("a" * n))
+
+
 def slug(text: str) -> str:
     """A folder name from a festival's name: lower case letters, digits and hyphens."""
     words = re.findall(r"[a-z0-9]+", text.lower())
     return "-".join(words) or "festival"
+
+
+def festival_id(name: str, first: date) -> str:
+    """The festival's folder: its year and its name's words, as many as an id holds (a word cut in two goes,
+    unless it is the only one, which is cut): an id `check` takes."""
+    year = f"{first.year}-"
+    words = f"{year}{slug(name)}"
+    if len(words) <= ID_LENGTH:
+        return words
+    cut = words[:ID_LENGTH]
+    if words[ID_LENGTH] != "-" and "-" in cut[len(year):]:
+        cut = cut[:cut.rindex("-")]
+    return cut.rstrip("-")
 
 
 def quoted(text: str) -> str:
@@ -217,7 +236,7 @@ def starter_files(events: list[str], name: str, city: str, country: str, first: 
     """The starter's files by path relative to the data folder: players.yaml, the festival's folder and an event
     folder for each of `events` (names of STARTERS)."""
     last = first + timedelta(days=1)
-    festival = f"{first.year}-{slug(name)}"
+    festival = festival_id(name, first)
     lines = "\n".join(f"{pid + ':':<14} {{family: {family}, given: {given}, country: {country_}, {rest}}}"
                       for pid, family, given, country_, rest in PLACEHOLDERS)
     out = {"players.yaml": PLAYERS.format(lines=lines),

@@ -20,7 +20,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, display_path, printable
 from ..render import i18n
 from ..render.text import points
 from ..rules.late_entries import LAST_FROM_ROUND
@@ -141,9 +141,12 @@ def route(kind: str) -> Callable[[Handler], Callable[[Request], Awaitable[Respon
                     except round_writer.Unreadable as exc:  # (the core says which file; this is a last net)
                         response = _json({"error": i18n._("A file cannot be rewritten. Nothing was saved."),
                                           "problems": exc.report.lines()}, 409)
-                    except OSError as exc:
-                        response = _json({"error": i18n._("A file could not be written: %(why)s")
-                                          % {"why": exc.strerror or str(exc)}}, 500)
+                    except OSError as exc:  # (the file named: the arbiter sees which one to look at)
+                        why = exc.strerror or str(exc)
+                        if exc.filename:
+                            why = printable(f"{display_path(Path(exc.filename))}: {why}")
+                        response = _json({"error": i18n._("A file could not be written: %(why)s") % {"why": why}},
+                                         500)
                 if request.query_params.get("lang") in desked.languages:
                     response.set_cookie("desk_lang", code, max_age=365 * 86400, samesite="strict", httponly=True)
                 return response

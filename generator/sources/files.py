@@ -1,9 +1,12 @@
 """Writing the files the commands make (round files, event.yaml, rating lists, turnering.txt, the starter): only
 in place of a regular file or of nothing, never through a link, never over one of the command's own inputs; each
-file replaced at once (a temporary file beside it, renamed over it), with the permissions it had or a new file's."""
+file replaced at once (a temporary file beside it, renamed over it), with the permissions it had or a new file's.
+What the system refuses while writing (a full disk, a file-size limit, no permission) comes out as WriteFailed,
+which names the file and says what to do; the file is left as it was."""
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
@@ -18,6 +21,34 @@ class Unwritable(OSError):
 
     def __init__(self, path: Path, why: str):
         super().__init__(0, f"{why}; nothing was written", str(path))
+
+
+# What to do when the system refuses a write, by its error number.
+_ADVICE = {
+    errno.ENOSPC: "the disk is full: free some space, then run the command again",
+    errno.EDQUOT: "the disk quota is used up: free some space, then run the command again",
+    errno.EFBIG: "more than the file-size limit (ulimit -f) or the file system allows: raise the limit, then run "
+                 "the command again",
+    errno.EACCES: "no permission: check who owns the folder and its permissions, or write elsewhere",
+    errno.EPERM: "no permission: check who owns the folder and its permissions, or write elsewhere",
+    errno.EROFS: "the file system is read-only: write elsewhere",
+    errno.ENAMETOOLONG: "the name is longer than the file system takes: use a shorter one",
+}
+
+
+class WriteFailed(OSError):
+    """What the system refused while writing `path` (a full disk, a file-size limit, no permission): the file
+    named, the system's reason and what to do, in words (the command line prints it on one line, exit code 3)."""
+
+    reason: str  # the system's words (File too large)
+    doing: str  # what was being done (write, make the folder)
+
+    def __init__(self, path: Path, exc: OSError, doing: str = "write", after: str = "the file was left as it was"):
+        self.doing = doing
+        self.reason = exc.reason if isinstance(exc, WriteFailed) else exc.strerror or str(exc)
+        advice = _ADVICE.get(exc.errno or 0, "check the disk and the folder, then run the command again")
+        super().__init__(exc.errno, f"cannot {doing}: {self.reason} ({advice})" + (f"; {after}" if after else ""),
+                         str(path))
 
 
 def _kind(mode: int) -> str | None:
@@ -58,6 +89,8 @@ def check_folder(folder: Path) -> None:
         mode = os.lstat(folder).st_mode
     except FileNotFoundError:
         return
+    except OSError as exc:
+        raise WriteFailed(folder, exc, "look at the folder", "") from exc
     if stat.S_ISLNK(mode):
         raise Unwritable(folder, "the folder is a link to another place (remove the link, or name a real folder)")
     if not stat.S_ISDIR(mode):
@@ -67,7 +100,10 @@ def check_folder(folder: Path) -> None:
 def make_folder(folder: Path) -> None:
     """The folder (and its parents) made if missing; refused when it is a link or not a folder."""
     check_folder(folder)
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise WriteFailed(folder, exc, "make the folder", "") from exc
 
 
 def _new_file_mode() -> int:
@@ -79,26 +115,54 @@ def _new_file_mode() -> int:
 def write_file(path: Path, data: bytes | str, inputs: Iterable[Path] = ()) -> None:
     """`data` (text as UTF-8) written to `path` all at once: in a temporary file in the same folder, flushed to
     the disk, then renamed over `path`; with the mode of the file it replaces, else what a new file gets (0666
-    less the umask). Refused (Unwritable) as check_writable says, before anything is written."""
+    less the umask). Refused (Unwritable) as check_writable says, before anything is written; what the system
+    refuses raises WriteFailed, naming `path`, which is left as it was."""
     inputs = list(inputs)
+    put_file(stage_file(path, data, inputs), path, inputs)
+
+
+def stage_file(path: Path, data: bytes | str, inputs: Iterable[Path] = ()) -> Path:
+    """The first half of write_file: `data` in a temporary file beside `path` (flushed to the disk, with the
+    mode `path` will have), whose name is returned for put_file; `path` itself not touched. Refused as
+    check_writable says; what the system refuses removes the temporary file and raises WriteFailed."""
     check_writable(path, inputs)
     try:
         mode = stat.S_IMODE(os.lstat(path).st_mode)
     except FileNotFoundError:
         mode = _new_file_mode()
+    except OSError as exc:
+        raise WriteFailed(path, exc) from exc
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    folder = path.parent
-    fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise WriteFailed(path, exc) from exc
+    temp = Path(name)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(raw)
             f.flush()
             os.fchmod(f.fileno(), mode)
             os.fsync(f.fileno())
-        check_writable(path, inputs)  # (what is there now: it may have changed while the data was written)
+    except BaseException as exc:
+        temp.unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise WriteFailed(path, exc) from exc
+        raise
+    return temp
+
+
+def put_file(temp: Path, path: Path, inputs: Iterable[Path] = ()) -> None:
+    """The second half of write_file: the temporary file from stage_file renamed over `path`, if `path` still
+    holds nothing or a regular file that is none of `inputs` (it may have changed meanwhile); else, or when the
+    rename fails, the temporary file is removed and `path` left as it was."""
+    try:
+        check_writable(path, inputs)
         os.replace(temp, path)  # a link put there meanwhile is replaced, never followed
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
+    except BaseException as exc:
+        temp.unlink(missing_ok=True)
+        if isinstance(exc, OSError) and not isinstance(exc, Unwritable):
+            raise WriteFailed(path, exc) from exc
         raise
 
 
