@@ -19,20 +19,26 @@ from .common import Commands, EXIT_DATA_ERRORS, EXIT_OK, OneLineErrors, command,
 
 def cmd_fesa_check(args: argparse.Namespace) -> int:
     report = Report()
+    errors = warnings = 0  # every file's, those not shown too
     for path in args.files:
         shown = display_path(path)
         try:
             data = path.read_bytes()
         except OSError as exc:
             report.error(Location(shown), f"Cannot read the file: {exc.strerror}.")
+            errors += 1
             continue
-        tournament = turnering.read(data, shown, report)
+        found = Report()  # the file's problems, the first of them shown (fesa_validate.capped)
+        tournament = turnering.read(data, shown, found)
         if tournament is not None:
-            fesa_validate.validate(tournament, shown, report, rematches_allowed=args.allow_rematches)
+            fesa_validate.validate(tournament, shown, found, rematches_allowed=args.allow_rematches)
+        counted = fesa_validate.capped(found, report)
+        errors, warnings = errors + counted[0], warnings + counted[1]
     for d in report.sorted():
         print(d.fesa_format(), file=sys.stderr if d.severity is Severity.ERROR else sys.stdout)
     files = len(args.files)
-    print(f"{files} file{'s' * (files != 1)}: {report.summary()}", file=sys.stderr if report.errors else sys.stdout)
+    print(f"{files} file{'s' * (files != 1)}: {errors} error{'s' * (errors != 1)}, {warnings} warning"
+          f"{'s' * (warnings != 1)}", file=sys.stderr if report.errors else sys.stdout)
     return EXIT_DATA_ERRORS if report.errors else EXIT_OK
 
 

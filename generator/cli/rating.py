@@ -6,12 +6,17 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
+from fractions import Fraction
 from pathlib import Path
 
 from ..diagnostics import Report, display_path, printable
 from ..fesa import published
 from ..fesa.export import fesa_name, round_tokens
+from ..fesa.turnering import GIVER, Token
 from ..fesa.published import BONUS_WHEN_UNKNOWN
+from ..fesa.validate import POINTS
+from ..kinds import kind_of
 from ..model import Event
 from ..pipeline import Loaded
 from ..render.rating import NOTE
@@ -24,22 +29,33 @@ def event_table(loaded: Loaded, event: Event) -> int:
         print(f"error: {event.path} is not rated by FESA: {loaded.fesa[event.path].reason}", file=sys.stderr)
         return 1
     res = loaded.results[event.path]
-    number = {s.player: i for i, s in enumerate(res.final, start=1)}
+    # A simul's givers come first, numbered as in its turnering.txt; each opponent's line names his giver by that
+    # number, and the giver's games are theirs turned round (docs/rulings.md#simul).
+    givers = kind_of(event).fesa_givers(event)
+    number = {pid: i for i, pid in enumerate([*givers, *(s.player for s in res.final)], start=1)}
+    tokens = {s.player: round_tokens(res, s.player, number)[:res.completed] for s in res.final}
     when = f" : {event.start.isoformat()}" if event.start else ""
     print(printable(f"{event.name}{when}"))
     print(f"FESA rating, {NOTE}.")
     rounds = range(1, res.completed + 1)
     print(f"{'Nr':>3} {'Name':<30} Nat  {'Grade':<6} {'ELO':>5} " + " ".join(f"{r:>8}" for r in rounds)
           + "   Pts   +/-")
+    scores = giver_points(tokens, number, givers)
+    for pid in givers:  # rated by performance (marked *), as the program rates a giver; no change to his entry
+        p, giver = loaded.data.players[pid], rated.givers.get(pid)
+        last, first = fesa_name(p)
+        elo = f"{giver.performance}*" if giver is not None and giver.performance is not None else "–"
+        marks = [GIVER, *[""] * (res.completed - 1)] if res.completed else []
+        print(printable(f"{number[pid]:>3} {last[:18]:<18} {first[:11]:<11} {p.country:<4} {'':<6} {elo:>5} "
+                        + " ".join(f"{c:>8}" for c in marks) + f" {points(scores[pid]):>5}"))
     for s in res.final:
         p, change = loaded.data.players[s.player], rated.changes[s.player]
         last, first = fesa_name(p)
-        cells = [str(t) for t in round_tokens(res, s.player, number)[:res.completed]]
         elo = f"{change.after}*" if change.category == "unrated" else str(change.before)
         delta = "" if change.category == "unrated" or change.delta is None else f"{change.delta:+d}"
         print(printable(f"{number[s.player]:>3} {last[:18]:<18} {first[:11]:<11} {p.country:<4} "
                         f"{change.grade_before.title():<6} {elo:>5} "
-                        + " ".join(f"{c:>8}" for c in cells) + f" {points(s.points):>5} {delta:>5}"))
+                        + " ".join(f"{str(t):>8}" for t in tokens[s.player]) + f" {points(s.points):>5} {delta:>5}"))
     for s in res.final:
         promoted = rated.changes[s.player].promoted
         if promoted:
@@ -47,6 +63,18 @@ def event_table(loaded: Loaded, event: Event) -> int:
     if not rated.settled:
         print(f"note: the final ratings did not settle after {rated.passes} passes; the last pass is shown")
     return 0
+
+
+def giver_points(tokens: dict[str, list[Token]], number: dict[str, int], givers: Sequence[str]) -> dict[str, Fraction]:
+    """Each simul giver's points, as his line in turnering.txt has them: one less his opponent's in each game
+    against him, in one pass over the opponents' rounds (`tokens`)."""
+    by_number = {number[pid]: pid for pid in givers}
+    scores = dict.fromkeys(givers, Fraction(0))
+    for line in tokens.values():
+        for t in line:
+            if t.opponent in by_number and t.result in POINTS:
+                scores[by_number[t.opponent]] += 1 - POINTS[t.result]
+    return scores
 
 
 def published_table(path: Path) -> int:

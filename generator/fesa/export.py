@@ -18,7 +18,7 @@ from ..model import Event, Outcome, Player
 from ..names import unaccented
 from ..rules.standings import EventResults
 from .turnering import ENCODING, Line, Token, Tournament
-from .validate import giver_scores, meets_minimum
+from .validate import all_giver_scores, meets_minimum
 
 # Our outcomes in FESA's notation. docs/fesa-turnering.md#results: "0+" bye, "0-" skipped round, "0=" half-point bye,
 # "0#" no-show; docs/rulings.md#scores: the no-show's opponent gets a win without playing, "0+".
@@ -135,8 +135,8 @@ def tournament(event: Event, res: EventResults, players: dict[str, Player], repo
                          f'add fesa_{key}: with a plain spelling, e.g. fesa_{key}: "{_ascii(text)}"')
     if not ok:
         return None
-    lines = [replace(p, points=sum(giver_scores(tuple(lines), p.placement), Fraction(0))) if p.simul else p
-             for p in lines]
+    given = all_giver_scores(tuple(lines)) if givers else {}  # (here a line's placement is its number)
+    lines = [replace(p, points=sum(given[p.placement], Fraction(0))) if p.simul else p for p in lines]
     start, end = event.start, event.end or event.start
     # docs/fesa-turnering.md#header-lines: line 2 is the *last* tournament date; the range goes into the name line.
     dates = (end.isoformat(), end.isoformat()) if end else None

@@ -26,7 +26,7 @@ from . import program
 from .export import fesa_name, rating_status, round_tokens
 from .grades import E_LIMIT, U_LIMIT, ProgramError
 from .lisp import SLOTS, Struct
-from .tournament import add_game, giver_record, giver_rounds, origin_of, ranking
+from .tournament import add_game, giver_record, giver_rounds, givers_games, numbers_of, origin_of, ranking
 
 
 
@@ -58,6 +58,9 @@ class Preview:
     changes: dict[str, Change] = field(default_factory=dict)
     passes: int = 0
     settled: bool = True
+    # A simul's givers, rated as FESA's program rates them (by performance, category "unrated") and shown so in its
+    # table (`rating EVENT`), not in `changes`: the program leaves their list entries as they are.
+    givers: dict[str, Change] = field(default_factory=dict)
 
 
 def grade_of(grade: str | None) -> tuple[int, str]:
@@ -146,17 +149,20 @@ class Ratings:
             return None
         ids = [*givers, *(s.player for s in res.final)]
         number = {pid: i for i, pid in enumerate(ids, start=1)}
-        entrants = [program.Entrant(giver_record(*fesa_name(self.players[pid])), simul=True) if pid in givers
+        giving = set(givers)
+        entrants = [program.Entrant(giver_record(*fesa_name(self.players[pid])), simul=True) if pid in giving
                     else program.Entrant(self.entry(pid, event.festival_id)) for pid in ids]
-        tokens = [[] if pid in givers else round_tokens(res, pid, number) for pid in ids]
+        tokens = [[] if pid in giving else round_tokens(res, pid, number) for pid in ids]
         for line, e in zip(tokens, entrants, strict=True):
             for token in line:
                 if token.opponent and token.result in program.SCORES:
                     side, code = (token.handicap[0], token.handicap[1:]) if token.handicap else (None, None)
                     add_game(e, entrants[token.opponent - 1], program.SCORES[token.result], side, code)
-        kept = {pid: copy.deepcopy(self.entries[pid]) for pid in ids if pid not in givers}
+        givers_games(entrants)
+        kept = {pid: copy.deepcopy(self.entries[pid]) for pid in ids if pid not in giving}
         if origin_of([e.record for e in entrants]) == "A":  # the program rates an American event in its ranking
-            order = ranking([giver_rounds(e, entrants) if e.simul else
+            number_of = numbers_of(entrants)
+            order = ranking([giver_rounds(e, number_of) if e.simul else
                              [(t.opponent, program.SCORES.get(t.result, Fraction(0))) for t in line]
                              for line, e in zip(tokens, entrants, strict=True)],
                             [Fraction(0)] * len(givers) + [(s.late if event.from_round else None) or Fraction(0)
@@ -173,15 +179,16 @@ class Ratings:
 
 def rated(keys: Sequence[str], entrants: list[program.Entrant], grade_known: Collection[str] = ()) -> Preview:
     """The entrants (with their games) rated by the program: each one's change by his key; his FESA grade before
-    and after when it is known."""
+    and after when it is known. A simul's givers apart (Preview.givers), with their performance."""
     before = [(e.elo or None, len(e.games), shown_grade(e.record.slots)) for e in entrants]
     passes, _ = program.rate(entrants)
-    changes = {}
+    changes, givers = {}, {}
     for key, e, (elo, games, grade) in zip(keys, entrants, before, strict=True):
-        if e.simul:
-            continue  # (a simul's giver: FESA's program leaves his list entry as it is)
+        if e.simul:  # (a simul's giver: FESA's program leaves his list entry as it is)
+            givers[key] = Change(None, e.elo, "unrated", games=games)
+            continue
         known = key in grade_known
         category = "unrated" if e.unrated else "provisional" if e.after < E_LIMIT else "established"
         changes[key] = Change(elo, e.elo, category, Fraction(e.exact) if not e.unrated else Fraction(0),
                               games, grade if known else "", shown_grade(e.record.slots) if known else "")
-    return Preview(changes, passes)
+    return Preview(changes, passes, givers=givers)

@@ -97,6 +97,8 @@ class Entrant:
     exact: Any = 0  # a rated player's change before rounding
     after: int = 0  # games counted after the tournament
     simul: bool = False  # a simul's giver (`[&]`): rated by performance here, his list entry left as it is
+    pushed: list[tuple[Entrant, Fraction, str | None, str | None]] = field(default_factory=list)  # a giver's games
+    # as add_game (tournament.py) finds them in his opponents' lines, until givers_games puts them in his games
 
     @property
     def elo(self) -> int:

@@ -95,15 +95,29 @@ FLIP = {"+": "-", "-": "+"}  # a handicap's side, seen from the other player
 
 def add_game(e: Entrant, other: Entrant, score: Fraction, side: str | None, code: str | None) -> None:
     """One game of e's line; against a simul's giver, his too (turnering.lisp, calculate: pushed onto the giver's
-    games, which thus come last line first)."""
+    games, which thus come last line first: once every line's games are added, givers_games() turns them round)."""
     e.games.append((other, score, side, code))
     if other.simul:
-        other.games.insert(0, (e, 1 - score, FLIP.get(side or ""), code))
+        other.pushed.append((e, 1 - score, FLIP.get(side or ""), code))
 
 
-def giver_rounds(e: Entrant, entrants: list[Entrant]) -> list[tuple[int, Fraction]]:
-    """A simul giver's games as his line would have them, for ranking(): (opponent's number, score)."""
-    number = {id(x): n for n, x in enumerate(entrants, start=1)}
+def givers_games(entrants: list[Entrant]) -> None:
+    """Each simul giver's games pushed by add_game() put in front of his games, the last pushed first, as the
+    program has them (a push at the front each time would take time that grows as the square of his boards)."""
+    for e in entrants:
+        if e.pushed:
+            e.games[:0] = reversed(e.pushed)
+            e.pushed = []
+
+
+def numbers_of(entrants: list[Entrant]) -> dict[int, int]:
+    """Each entrant's number (his line's), by id(), for giver_rounds(): made once for all the givers."""
+    return {id(x): n for n, x in enumerate(entrants, start=1)}
+
+
+def giver_rounds(e: Entrant, number: dict[int, int]) -> list[tuple[int, Fraction]]:
+    """A simul giver's games as his line would have them, for ranking(): (opponent's number, score); `number`:
+    numbers_of() the entrants."""
     return [(number[id(g[0])], g[1]) for g in e.games]
 
 
@@ -114,13 +128,18 @@ def rate_tournament(players: list[Struct], lines: list[tuple[str, str, list[tupl
     MacMahon points (for an American tournament's ranking); `givers`: the indices of a simul's givers' lines
     (`[&]`, no rounds of their own)."""
     check_games(lines, givers)
+    listed: dict[tuple[str, str], Struct] = {}  # a name twice: the first, as the program finds it
+    for p in players:
+        name = p.slots["LAST-NAME"], p.slots["FIRST-NAME"]
+        if isinstance(name[0], str) and isinstance(name[1], str):  # (lists.py has made sure they are)
+            listed.setdefault((name[0], name[1]), p)
     entrants = []
     for n, (last, first, _) in enumerate(lines):
         if n in givers:  # (turnering.lisp, find-players: a giver is not looked up in the list)
             entrants.append(Entrant(giver_record(last, first), grade=f"   {'':3}", simul=True))
             continue
         who = " ".join(x for x in (last, first) if x)
-        record = next((p for p in players if p.slots["LAST-NAME"] == last and p.slots["FIRST-NAME"] == first), None)
+        record = listed.get((last, first))
         if record is None:
             raise ProgramError(f"{who} is not in the rating list, nor among the new players", n,
                                "add the player to the list's new players (--new-players), or correct the name as "
@@ -139,6 +158,7 @@ def rate_tournament(players: list[Struct], lines: list[tuple[str, str, list[tupl
             score = SCORES[result]
             side, code = (handicap[0], handicap[1:]) if handicap else (None, None)
             add_game(e, entrants[opponent - 1], score, side, code)
+    givers_games(entrants)
     origin = origin_of([e.record for e in entrants])
     for e in entrants:
         homes = e.record.slots["NATIONALITY-LIST"] or []
@@ -148,7 +168,8 @@ def rate_tournament(players: list[Struct], lines: list[tuple[str, str, list[tupl
                                "give the player's entry a :NATIONALITY-LIST (#S(HOME …))")
     order = list(range(len(lines)))
     if origin == "A":
-        order = ranking([giver_rounds(e, entrants) if e.simul else
+        number = numbers_of(entrants)
+        order = ranking([giver_rounds(e, number) if e.simul else
                          [(o, SCORES.get(r, Fraction(0))) for o, r, _ in rounds] for e, (_, _, rounds) in
                          zip(entrants, lines, strict=True)], macmahon or [Fraction(0)] * len(lines), givers)
     try:

@@ -112,7 +112,8 @@ def decode(data: bytes, shown: str, report: Report) -> str:
     if as_utf8 != text:
         for number, (latin, utf) in enumerate(zip(text.split("\n"), as_utf8.split("\n"), strict=True), start=1):
             if latin != utf:
-                wrong = next(w for w in latin.split() if w not in utf.split())
+                words = set(utf.split())  # (once a line: a long line has many words)
+                wrong = next(w for w in latin.split() if w not in words)
                 report.warning(Location(shown, number),
                                f'The file looks like UTF-8, not ISO 8859-1: FESA will read "{wrong}" '
                                f'here instead of "{wrong.encode(ENCODING).decode("utf-8", "replace")}".',

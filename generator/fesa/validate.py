@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Collection
 from fractions import Fraction
 
-from ..diagnostics import Location, Report
+from ..diagnostics import Location, Report, Severity
 from .turnering import GIVER, GIVER_HINT, HANDICAPS, Line, Token, Tournament
 
 # docs/fesa-turnering.md#minimum-time-control: "Minimum time controls must be either: 30 minutes + 30 seconds
@@ -35,8 +35,10 @@ def _date(text: str) -> dt.date | None:
 
 
 def validate(t: Tournament, shown: str, report: Report, rematches_allowed: bool = False,
-             nameless: Collection[tuple[str, str]] = ()) -> None:
-    """`nameless`: names FESA's own list holds without a first name (its anonymised lists), not empty names."""
+             nameless: Collection[tuple[str, str]] = (), told: Collection[tuple[int, int]] = ()) -> None:
+    """`nameless`: names FESA's own list holds without a first name (its anonymised lists), not empty names.
+    `told`: (player's number, round) of results the caller has reported itself, in its own words (`fesa rate`, in
+    the rating program's): what they are written with is not reported again."""
     def at(line: int) -> Location:
         return Location(shown, line)
 
@@ -57,6 +59,7 @@ def validate(t: Tournament, shown: str, report: Report, rematches_allowed: bool 
     players = t.players
     n = len(players)
     played = [p for p in players if not p.simul]  # a simul's givers have no rounds of their own
+    given = all_giver_scores(players) if n > len(played) else {}
     usual = Counter(len(p.results) for p in played).most_common(1)[0][0] if played else 0
     for number, p in enumerate(players, start=1):
         here = at(p.line)
@@ -70,18 +73,24 @@ def validate(t: Tournament, shown: str, report: Report, rematches_allowed: bool 
         if p.nationality is not None and not (len(p.nationality) == 2 and p.nationality.isalpha()):
             report.error(here, f'Invalid nationality "{p.nationality}" for player #{number}.',
                          "use a two-letter country code, e.g. GB")
+        if p.simul and not given[number]:
+            report.warning(here, f"Player #{number} is a simul giver ([&]), but no line names him: he played no "
+                           "game.", f"give his opponents' results his number (e.g. {number}+ for a win against him), "
+                           "or remove his line")
         if len(p.results) != usual and not p.simul:
             count = len(p.results)
             report.error(here, f"Player #{number} has {count} round{'s' * (count != 1)}, the others have {usual}.",
                          "give every player one result per round (0- for a round not played)")
         for rnd, word in p.bad_tokens:
+            if (number, rnd) in told:
+                continue
             report.error(here, f'Invalid result "{word}" for player #{number} in round {rnd}.',
                          GIVER_HINT if GIVER in word else "write <opponent><+|-|=|#>, e.g. 2+ or 0-")
         seen: dict[int, int] = {}
         for rnd, tok in enumerate(p.results, start=1):
             if tok.result == "?":
                 continue
-            if _invalid_handicap(tok):
+            if _invalid_handicap(tok) and (number, rnd) not in told:
                 report.error(here, f'Invalid handicap notation "({tok.handicap})" for player #{number} in round {rnd}.',
                              "use -code for the giver and +code for the receiver, code one of "
                              + ", ".join(HANDICAPS))
@@ -126,7 +135,7 @@ def validate(t: Tournament, shown: str, report: Report, rematches_allowed: bool 
                              f"#{tok.opponent} in round {rnd}.",
                              "the giver writes (-code), the receiver (+code), with the same code")
         if p.points is not None and not p.bad_tokens:
-            scores = (giver_scores(players, number) if p.simul
+            scores = (given.get(number, []) if p.simul
                       else [POINTS.get(t.result, Fraction(0)) for t in p.results])
             total = sum(scores, p.macmahon or Fraction(0))
             if total != p.points:
@@ -134,10 +143,39 @@ def validate(t: Tournament, shown: str, report: Report, rematches_allowed: bool 
                              f"{_num(total)}.", "correct the results or the points")
 
 
-def giver_scores(players: tuple[Line, ...], number: int) -> list[Fraction]:
-    """A simul giver's score in each game against him: one less his opponent's."""
-    return [1 - POINTS[t.result] for p in players if not p.simul for t in p.results
-            if t.opponent == number and t.result in "+-="]
+def all_giver_scores(players: tuple[Line, ...]) -> dict[int, list[Fraction]]:
+    """Each simul giver's score (by his number) in each game against him, one less his opponent's, in line order:
+    one pass over the file, however many givers it has (a giver's games are in his opponents' lines)."""
+    scores: dict[int, list[Fraction]] = {number: [] for number, p in enumerate(players, start=1) if p.simul}
+    for p in players:
+        if p.simul:
+            continue
+        for t in p.results:
+            if t.opponent in scores and t.result in "+-=":
+                scores[t.opponent].append(1 - POINTS[t.result])
+    return scores
+
+
+MAX_SHOWN = 100  # a file's errors (and, apart, its warnings) shown, the first in line order, before "and N more"
+
+
+def capped(found: Report, report: Report, limit: int = MAX_SHOWN) -> tuple[int, int]:
+    """One file's problems (`found`, read and checked apart) into `report`: of its errors the first `limit` in line
+    order, then one error where the first one not shown is, saying how many more there are; the same for its
+    warnings. A file with a mistake on every line (10,000 simul givers, say) is not 10,000 lines of output. The
+    file's errors and warnings, counted."""
+    report.unread |= found.unread
+    shown = found.sorted()
+    counts = []
+    for severity, add in ((Severity.ERROR, report.error), (Severity.WARNING, report.warning)):
+        those = [d for d in shown if d.severity is severity]
+        counts.append(len(those))
+        report.diagnostics.extend(those[:limit])
+        if len(those) > limit:
+            more, word = len(those) - limit, severity.value
+            add(those[limit].location, f"and {more:,} more {word}{'s' * (more != 1)} in this file from this line "
+                f"on, not shown: correct the {word}s above and check again to see them")
+    return counts[0], counts[1]
 
 
 def _invalid_handicap(tok: Token) -> bool:

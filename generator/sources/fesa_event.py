@@ -13,7 +13,7 @@ from pathlib import Path
 from ..countries import COUNTRIES
 from ..diagnostics import Location, Report, display_path
 from ..fesa import turnering
-from ..fesa.validate import validate as fesa_validate
+from ..fesa.validate import capped, validate as fesa_validate
 from ..names import slug
 from ..rules.promotion import CATEGORIES
 from ..model import Event, Festival, Board, Player, Ref, Result, Round, TimeControl
@@ -48,31 +48,35 @@ def read_fesa_tournament(folder: Path, registry: dict[str, Player], report: Repo
     data = read_bytes(path, shown, report)
     if data is None:
         return None
-    t = turnering.read(data, shown, report)
-    if t is None:
-        return None
-    fesa_validate(t, shown, report, rematches_allowed=options.rematches)
-    for line in t.players:
-        if line.simul:  # (FESA's program rates it; as an event here it would be a Swiss without the giver's games)
-            report.error(Location(shown, line.line), "a simul's giver ([&]): a tournament given only as "
-                         "turnering.txt is read as a Swiss, and a simul is not one",
-                         "write the simul as an event.yaml with format: simul (docs/rulings.md#simul)")
-    if len(report.errors) > before:
+    found = Report()  # the file's problems, the first of them shown (capped)
+    t = turnering.read(data, shown, found)
+    if t is not None:
+        fesa_validate(t, shown, found, rematches_allowed=options.rematches)
+        for line in t.players:
+            if line.simul:  # (FESA's program rates it; here it would be a Swiss without the giver's games)
+                found.error(Location(shown, line.line), "a simul's giver ([&]): a tournament given only as "
+                            "turnering.txt is read as a Swiss, and a simul is not one",
+                            "write the simul as an event.yaml with format: simul (docs/rulings.md#simul)")
+    capped(found, report)
+    if t is None or len(report.errors) > before:
         return None  # the file's own problems are reported; its games cannot be trusted
 
     by_name = {(p.fesa_name or (p.family, p.given)): p for p in registry.values()}
     new_players: dict[str, Player] = {}
     ids: list[str] = []
+    tried: dict[str, int] = {}  # the last number tried for a slug: a name on many lines is not counted up each time
     for line in t.players:
         known = by_name.get((line.last, line.first))
         if known is not None:
             ids.append(known.id)
             continue
         base = slug(f"{line.last} {line.first}")
-        pid, n = base, 1
+        n = tried.get(base, 1)
+        pid = base if n == 1 else f"{base}-{n}"
         while pid in registry or pid in new_players:
             n += 1
             pid = f"{base}-{n}"
+        tried[base] = n
         nat = (line.nationality or "").upper()
         new_players[pid] = Player(pid, line.last, line.first, nat if nat in COUNTRIES else "",
                                   Location(shown, line.line))
