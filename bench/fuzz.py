@@ -5,7 +5,8 @@
 Each run takes the test festival (tests/fixtures/mini, with a tournament given as turnering.txt added), applies one
 to three random edits of the kinds a careless or hostile pull request makes (a value replaced by a hostile one,
 a line deleted, repeated, moved or re-indented, bytes inserted, a file cut short or emptied, an id mistyped; a
-rating FESA's program cannot take, an ill-formed or huge FESA list),
+rating FESA's program cannot take, an ill-formed or huge FESA list; a hostile text in the mkdocs.yml beside the
+data folder, a player's id the site keeps for itself, a FESA file of simul givers as large as a file may be),
 and runs the reading, checking and computing of `check` on it in a forked child that has 5 seconds and 1 GB (more
 than it starts with).
 It prints how many runs ended in each way:
@@ -14,7 +15,8 @@ It prints how many runs ended in each way:
 - unlocated: an error that names its file but no line;
 - traceback: an exception escaped; hang: over 5 s; memory: over 1 GB;
 - written: a command that writes (pair, fesa rate/export/submit, new) wrote through a link, over a pipe, a folder
-  or one of its inputs (one run in five also runs one of them so, see WRITERS).
+  or one of its inputs, or left a file changed when a file-size limit stopped it or a name was refused (one run in
+  five also runs one of them so, see WRITERS).
 
 The test suite runs a few hundred seeded runs of the same (tests/test_fuzz.py).
 """
@@ -66,8 +68,14 @@ BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
     f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join([f'*{chr(97 + i)}'] * 9)}]\n" for i in range(8))
 
 
+CONFIG = "../mkdocs.yml"  # the site's configuration beside the data folder, which check reads too
+SITE_CONFIG = (b"site_name: Club Cup results\nsite_description: Results of the club's cup.\n"
+               b"copyright: \xc2\xa9 2024 the club\ntheme: {name: material, font: false}\n")
+
+
 def pristine() -> dict[str, bytes]:
     files = {p.relative_to(FIXTURE).as_posix(): p.read_bytes() for p in FIXTURE.rglob("*") if p.is_file()}
+    files[CONFIG] = SITE_CONFIG
     files["club/turnering.txt"] = TURNERING
     files["cup/before.lisp"] = FESA_LIST
     files["cup/festival.yaml"] += b"fesa_list: before.lisp\n"
@@ -80,6 +88,9 @@ def mutate(files: dict[str, bytes], rng: random.Random) -> dict[str, bytes]:
     for _ in range(rng.randint(1, 3)):
         if rng.random() < RATING_SHARE:
             out = _ratings_and_lists(out, rng)
+            continue
+        if rng.random() < SITE_SHARE:
+            out = _site_level(out, rng)
             continue
         name = rng.choice(sorted(out))
         data = out[name]
@@ -213,6 +224,49 @@ def _ratings_and_lists(out: dict[str, bytes], rng: random.Random) -> dict[str, b
     return out
 
 
+# --- the site's own texts, the names it keeps, simul files at size (a fifth audit) -------------------------------
+
+SITE_SHARE = 0.12  # of the edits
+SITE_TEXTS = [b"site_name", b"site_description", b"copyright", b"site_author"]
+RESERVED_IDS = [b"index", b"players", b"api", b"assets", b"search", b"404", b"en", b"de"]
+
+
+def _simul_file(rng: random.Random) -> bytes:
+    """A turnering.txt of simul givers (`[&]`) as large as FESA files come: givers alone (nobody plays anybody),
+    givers each with one opponent, or one giver with every other line his opponent."""
+    givers = rng.choice([1_000, 20_000])
+    head = b"[Simul, Leiden, Netherlands, 2024-05-01]\n[2024-05-01]\n[Time control: 30min + 30sec]\n"
+    kind = rng.randrange(3)
+    if kind == 0:
+        lines = [b"%d [Giver][G%d] JP [&] 0" % (n, n) for n in range(1, givers + 1)]
+    elif kind == 1:
+        half = givers // 2
+        lines = [b"%d [Giver][G%d] JP [&] 0" % (n, n) for n in range(1, half + 1)]
+        lines += [b"%d [Player][P%d] NL [%d+] 1" % (half + n, n, n) for n in range(1, half + 1)]
+    else:
+        lines = [b"1 [Giver][G] JP [&] 0"] + [b"%d [Player][P%d] NL [1+] 1" % (n, n) for n in range(2, givers + 1)]
+    return head + b"\n".join(lines) + b"\n"
+
+
+def _site_level(out: dict[str, bytes], rng: random.Random) -> dict[str, bytes]:
+    """One edit of what the site keeps for itself: a text of mkdocs.yml the theme prints replaced by a hostile one,
+    a player's id that the site's own pages have, or the FESA file made a simul of thousands of givers."""
+    out = dict(out)
+    kind = rng.randrange(3)
+    if kind == 0 and CONFIG in out:
+        key = rng.choice(SITE_TEXTS)
+        value = rng.choice([*HOSTILE, "'</title><script>alert(1)</script>'", "'x\u0085y'", "x" * 5000,
+                            "'Copyright &copy; <a href=x>us</a>'"]).encode("utf-8")
+        lines = [line for line in out[CONFIG].split(b"\n") if not line.startswith(key + b":")]
+        out[CONFIG] = b"\n".join([key + b": " + value, *lines])
+    elif kind == 1 and b"adams-amy" in out.get("players.yaml", b""):
+        reserved = rng.choice(RESERVED_IDS)
+        out = {name: data.replace(b"adams-amy", reserved) for name, data in out.items()}
+    else:
+        out["club/turnering.txt"] = _simul_file(rng)
+    return out
+
+
 OUTCOMES = ("clean", "located", "unlocated", "traceback", "hang", "memory", "written")
 
 
@@ -261,7 +315,11 @@ IN_PLACE = ["link", "dangling", "link-to-pipe", "link-to-folder", "pipe", "folde
 EXPORT = "cup-open-turnering.txt"
 WRITERS = ([f"pair:{how}" for how in IN_PLACE] + [f"export:{how}" for how in IN_PLACE + ["linked-folder"]]
            + [f"submit:{how}" for how in IN_PLACE + ["linked-folder"]] + ["new:linked-folder"]
-           + [f"rate:{how}" for how in IN_PLACE + ["the-list", "the-tournament", "hard-link-to-list"]])
+           + [f"rate:{how}" for how in IN_PLACE + ["the-list", "the-tournament", "hard-link-to-list"]]
+           + [f"{command}:file-size" for command in ("pair", "export", "submit", "rate", "new")]
+           + ["new:long-name", "new:control-name"])
+FILE_SIZE = 16  # bytes: a file-size limit (ulimit -f) every writer's output is larger than (a round file of one bye too)
+REFUSED_NAMES = {"long-name": "Cup " * 1250, "control-name": "Shogi\x85Cup"}
 
 
 def with_writer(files: dict[str, bytes], base: dict[str, bytes], rng: random.Random) -> dict[str, bytes]:
@@ -318,34 +376,44 @@ def run_writer(writer: bytes, files: dict[str, bytes], outcome: str, detail: str
         rated = [str(root / "cup/before.lisp"), str(root / "club/turnering.txt")]
         out = Path(tmp) / "out"
         if command == "pair":
-            _put(root / "cup/open/round-3.yaml", how, outside)
+            if how != "file-size":
+                _put(root / "cup/open/round-3.yaml", how, outside)
             argv = ["pair", "cup/open", "--round", "3", "--force", "--data", str(root)]
         elif command in ("export", "submit"):
-            if how == "linked-folder":
+            if how == "file-size":
+                pass
+            elif how == "linked-folder":
                 out.symlink_to(outside / "folder")
             else:
                 _put(out / EXPORT, how, outside)
             argv = ["fesa", command, *(["cup/open"] if command == "submit" else []), "--data", str(root),
                     "--out", str(out)]
-        elif command == "new":
+        elif command == "new" and how == "linked-folder":
             (outside / "folder" / "kept.txt").write_bytes(b"kept\n")
             Path(tmp, "data-link").symlink_to(outside / "folder")
             argv = ["new", "--force", "--data", str(Path(tmp, "data-link"))]
+        elif command == "new":  # over the festival, under a file-size limit or with a name it cannot take
+            argv = ["new", "--force", "--data", str(root), "--name", REFUSED_NAMES.get(how, "Club Cup")]
         else:  # rate
             named = {"the-list": rated[0], "the-tournament": rated[1]}  # (no device: replaced, it is gone)
             if how == "hard-link-to-list" and Path(rated[0]).is_file() and not Path(rated[0]).is_symlink():
                 os.link(rated[0], out)
             elif how == "hard-link-to-list":  # (the list is gone: a link, then)
                 _put(out, "link", outside)
-            elif how not in named:
+            elif how not in named and how != "file-size":
                 _put(out, how, outside)
             argv = ["fesa", "rate", *rated, "--out", named.get(how, str(out))]
         before = _snapshot(Path(tmp))
+        soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+        if how == "file-size":
+            resource.setrlimit(resource.RLIMIT_FSIZE, (FILE_SIZE, hard))
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             try:
                 code = cli_main(argv)
             except SystemExit as exc:  # (argparse: the scenario's command line is wrong)
                 code = exc.code if isinstance(exc.code, int) else 2
+            finally:
+                resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
         after = _snapshot(Path(tmp))
         changed = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
     if changed or code == 0:

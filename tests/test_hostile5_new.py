@@ -177,6 +177,24 @@ def test_pair_beyond_the_file_size_limit_names_the_round_file(tmp_path: Path):
     assert snapshot(tmp_path) == before  # (no temporary file left beside it either)
 
 
+@pytest.mark.parametrize("command", [["export"], ["submit", "cup/open"]])
+def test_fesa_export_and_submit_beyond_the_file_size_limit_name_the_file_and_make_no_folder(tmp_path: Path,
+                                                                                           command: list[str]):
+    # The command itself takes SIGXFSZ as an error (the limit alone is set here), writes nothing and leaves the
+    # folder it would have made unmade. The mini festival's open is its one rated event.
+    organizer(tmp_path)
+    before = snapshot(tmp_path)
+    result = subprocess.run([sys.executable, "-m", "generator", "fesa", *command, "--data", "data", "--out",
+                             "fesa/out"], cwd=tmp_path, capture_output=True, text=True, check=False, timeout=120,
+                            stdin=subprocess.DEVNULL, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+                            preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (10, 10)))  # noqa: PLW1509
+    assert result.returncode == 3 and "Traceback" not in result.stderr, result.stderr
+    assert result.stderr.splitlines()[-1].startswith(
+        "error: cannot use fesa/out/cup-open-turnering.txt: cannot write: File too large"), result.stderr
+    assert snapshot(tmp_path) == before
+    assert not (tmp_path / "fesa").exists()
+
+
 @pytest.fixture
 def in_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """`new` run in this process (so that a system call can be made to fail), in tmp_path; SIGXFSZ as it was."""

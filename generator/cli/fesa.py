@@ -12,7 +12,7 @@ from ..diagnostics import Location, Report, Severity, display_path
 from ..fesa import messages, turnering
 from ..fesa import validate as fesa_validate
 from ..kinds import kind_of
-from ..sources.files import check_writable, make_folder, write_file
+from ..sources.files import check_folder, write_files
 from . import fesa_rate
 from .common import Commands, EXIT_DATA_ERRORS, EXIT_OK, OneLineErrors, command, event_of, export_name, loaded_or_errors
 
@@ -46,16 +46,14 @@ def cmd_fesa_export(args: argparse.Namespace) -> int:
     loaded = loaded_or_errors(args.data)
     if loaded is None:
         return EXIT_DATA_ERRORS
-    make_folder(args.out)
-    for event in loaded.data.events():  # every file checked before the first is written
-        if loaded.fesa[event.path].exported:
-            check_writable(args.out / export_name(event))
+    check_folder(args.out)
+    exported = {args.out / export_name(e): loaded.fesa[e.path].content for e in loaded.data.events()
+                if loaded.fesa[e.path].exported}
+    write_files(exported)  # all of them, or none and no folder made
     for event in loaded.data.events():
         fesa = loaded.fesa[event.path]
         if fesa.exported:
-            target = args.out / export_name(event)
-            write_file(target, fesa.content)
-            print(f"wrote {display_path(target)}")
+            print(f"wrote {display_path(args.out / export_name(event))}")
         else:
             print(f"skipped {event.path}: {fesa.reason}")
     return EXIT_OK
@@ -82,9 +80,9 @@ def cmd_fesa_submit(args: argparse.Namespace) -> int:
     if not fesa.exported:
         print(f"error: {event.path} is not sent to FESA: {fesa.reason}", file=sys.stderr)
         return EXIT_DATA_ERRORS
-    make_folder(args.out)
+    check_folder(args.out)
     target = args.out / export_name(event)
-    write_file(target, fesa.content)
+    write_files({target: fesa.content})  # (and the folder, which a failure leaves unmade)
     res = loaded.results[event.path]
     correction = args.correction or event.fesa_submitted is not None
     print(messages.submission(event, display_path(target), len(res.final), res.completed, correction))

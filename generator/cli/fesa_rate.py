@@ -79,7 +79,7 @@ def cmd_fesa_rate(args: argparse.Namespace) -> int:
     try:
         write_file(args.out, text.encode(ENCODING), inputs)
     except OSError as exc:
-        print(f"error: --out {display_path(args.out)}: cannot be written: {exc.strerror or exc}", file=sys.stderr)
+        print(f"error: --out {display_path(args.out)}: {exc.strerror or exc}", file=sys.stderr)  # (says what)
         return EXIT_ENVIRONMENT
     except UnicodeEncodeError as exc:
         print(f"error: --out {display_path(args.out)}: cannot be written ({exc})", file=sys.stderr)

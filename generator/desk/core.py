@@ -35,7 +35,7 @@ from ..rules.standings import EventResults
 from ..sources import round_writer
 from ..sources.checkin import checkin_text
 from ..sources.events import read_event
-from ..sources.files import check_writable, write_file
+from ..sources.files import check_writable, write_file, write_files
 from ..sources.round_dates import with_date_and_time
 from ..sources.rounds import read_round
 
@@ -453,9 +453,7 @@ class Desk:
                     checked = draft.read_bytes().decode("utf-8")
         except round_writer.Unreadable as exc:
             raise Refused(_("event.yaml cannot be rewritten. Nothing was saved."), exc.report.lines()) from None
-        write_file(target, text)
-        if checked is not None:
-            write_file(checkin, checked)
+        write_files({target: text, **({checkin: checked} if checked is not None else {})})  # both, or neither
         return self._refresh(state.event.path)
 
     # Pairing -------------------------------------------------------------------------------------------------

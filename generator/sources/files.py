@@ -7,10 +7,11 @@ which names the file and says what to do; the file is left as it was."""
 from __future__ import annotations
 
 import errno
+import contextlib
 import os
 import stat
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from ..diagnostics import display_path
@@ -164,6 +165,48 @@ def put_file(temp: Path, path: Path, inputs: Iterable[Path] = ()) -> None:
         if isinstance(exc, OSError) and not isinstance(exc, Unwritable):
             raise WriteFailed(path, exc) from exc
         raise
+
+
+def write_files(files: Mapping[Path, bytes | str], inputs: Iterable[Path] = ()) -> None:
+    """Several files written together, as write_file writes one: every one checked first, the folders they need
+    made, every one staged (stage_file), and only then each renamed into place (put_file). A refusal or a failure
+    before the renames (a full disk, a file-size limit) leaves every file as it was and removes the folders made
+    for them; a rename writes no data, so it does not run out of room."""
+    inputs = list(inputs)
+    for path in files:
+        check_writable(path, inputs)
+    made: list[Path] = []
+    staged: list[tuple[Path, Path]] = []
+    try:
+        for path in files:
+            made += _missing_folders(path.parent)
+        for path, data in files.items():
+            staged.append((stage_file(path, data, inputs), path))
+        while staged:
+            temp, path = staged.pop(0)
+            put_file(temp, path, inputs)
+    except BaseException:
+        for temp, _ in staged:
+            temp.unlink(missing_ok=True)
+        for folder in reversed(made):
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise
+
+
+def _missing_folders(folder: Path) -> list[Path]:
+    """`folder` made as make_folder makes it; the folders that were missing, outermost first."""
+    check_folder(folder)
+    missing = [f for f in (folder, *folder.parents) if not f.exists() and not f.is_symlink()][::-1]
+    for f in missing:
+        check_folder(f)
+        try:
+            f.mkdir()
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise WriteFailed(f, exc, "make the folder", "") from exc
+    return missing
 
 
 def check_site_folder(folder: Path) -> None:
