@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import logging
 import os
+import resource
+import shutil
+import signal
 import sys
-from collections.abc import Iterator
+import tempfile
+import time
+import traceback
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import mkdocs
 from mkdocs.commands.build import build as engine_build
 from mkdocs.config import load_config
+from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 
 from generator.pipeline import Loaded
@@ -36,26 +46,184 @@ def running() -> Iterator[logging.Logger]:
         log.removeHandler(handler)
 
 
+JOBS_ENV = "BANZUKE_JOBS"  # how many languages are built at once (default: the cores this process may use)
+PAGES_LIMIT = 1_000_000_000  # bytes: the largest site GitHub Pages publishes (1 GB)
+JOB_MINUTES = 15  # the results workflow's time limit (.github/workflows/results.yml)
+
+
+@dataclass(frozen=True)
+class Built:
+    """One language's build: its pages, its bytes on disk and the CPU seconds it took (None: it failed)."""
+
+    code: str
+    pages: int
+    size: int
+    cpu: float
+
+
 def build(config_file: Path, data: Path, loaded: Loaded, site_dir: Path | None) -> bool:
-    """`build --strict` in this process, on a data set this process has already loaded and checked (so it is
-    not read twice), once for each of the site's languages: the default at the root, the others under /<code>/.
-    Warnings and errors are printed as the engine prints them; False when the build failed."""
+    """`build --strict` on a data set this process has already loaded and checked (so it is not read twice), once
+    for each of the site's languages: the default at the root, the others under /<code>/. The languages are
+    independent once the data is computed: with more than one core they are built side by side, each in a
+    forked process of its own (a language other than the default into a folder beside the site, moved under it
+    when every language is built), the output the same as one after another. Warnings and errors are printed as
+    the engine prints them, then the site's size and pages by language, with a warning where the site passes
+    what GitHub Pages publishes or the results job's time limit; False when the build failed."""
+    start = time.monotonic()
     with running():
         try:
             config = load_config(str(config_file), strict=True, **({"site_dir": str(site_dir)} if site_dir else {}))
             codes = languages(config)
-            root, address, root_url = Path(config.site_dir), published_address(config.site_url), config.site_url or ""
-            compiled = CompiledTemplates()  # the theme compiled once for every language
-            for code in codes:
-                under = "" if code == codes[0] else f"{code}/"  # the default at the root, the others below it
-                if under:  # the same configuration, built under /<code>/ with its own address
-                    config = load_config(str(config_file), strict=True, site_dir=str(root / code))
-                    config.site_url = f"{root_url.rstrip('/')}/{under}" if root_url else None
-                config.theme["language"] = code  # the theme's own texts, and its search's language
-                engine_build(attach(config, Build(data, site_url=f"{address.rstrip('/')}/{under}" if address else "",
-                                                  loaded=loaded, language=code, languages=codes, compiled=compiled,
-                                                  site_root=root_url)))
-            return True
+            root = Path(config.site_dir)
+            jobs = min(len(codes), _jobs())
+            one = functools.partial(_language, config_file, data, loaded, config, codes, CompiledTemplates())
+            built = _one_after_another(one, codes, root) if jobs <= 1 else _side_by_side(one, codes, root, jobs)
         except MkDocsException as exc:
             print(f"ERROR   -  {exc}", file=sys.stderr)
             return False
+    if built is None:
+        return False
+    report_size(built, time.monotonic() - start, jobs)
+    return True
+
+
+def _jobs() -> int:
+    given = os.environ.get(JOBS_ENV, "")
+    if given.isdigit() and int(given) > 0:
+        return int(given)
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig, codes: tuple[str, ...],
+              compiled: CompiledTemplates, code: str, site_dir: Path) -> None:
+    """One language's build into `site_dir`: the default with the configuration as given, the others with the
+    same configuration under /<code>/, with their own address."""
+    root_url = first.site_url or ""
+    address = published_address(first.site_url)
+    under = "" if code == codes[0] else f"{code}/"
+    config = load_config(str(config_file), strict=True, site_dir=str(site_dir))
+    if under:
+        config.site_url = f"{root_url.rstrip('/')}/{under}" if root_url else None
+    config.theme["language"] = code  # the theme's own texts, and its search's language
+    engine_build(attach(config, Build(data, site_url=f"{address.rstrip('/')}/{under}" if address else "",
+                                      loaded=loaded, language=code, languages=codes, compiled=compiled,
+                                      site_root=root_url)))
+
+
+def _one_after_another(one: Callable[[str, Path], None], codes: tuple[str, ...], root: Path) -> list[Built]:
+    built = []
+    for code in codes:
+        before = _cpu()
+        target = root if code == codes[0] else root / code
+        one(code, target)
+        built.append(Built(code, *_measure(target, codes if code == codes[0] else ()), _cpu() - before))
+    return built
+
+
+def _side_by_side(one: Callable[[str, Path], None], codes: tuple[str, ...], root: Path,
+                  jobs: int) -> list[Built] | None:
+    """Each language in a forked process, `jobs` at a time; the default's into the site's folder (which its
+    build empties first), each other's into a new folder beside it, moved to /<code>/ once all are built (and
+    removed when one fails). None when a language's build failed (it said why)."""
+    root.parent.mkdir(parents=True, exist_ok=True)
+    folders = {codes[0]: root} | {c: Path(tempfile.mkdtemp(prefix=f".{root.name}-{c}-", dir=root.parent))
+                                  for c in codes[1:]}
+    for code in codes[1:]:  # (a folder as the engine would have made it, not mkdtemp's private one)
+        os.chmod(folders[code], 0o777 & ~_umask())
+    sys.stdout.flush()
+    sys.stderr.flush()
+    waiting = list(codes)
+    running_now: dict[int, str] = {}
+    ended: dict[str, tuple[int, float]] = {}
+    try:
+        while waiting or running_now:
+            while waiting and len(running_now) < jobs:
+                code = waiting.pop(0)
+                pid = os.fork()
+                if pid == 0:  # the child: one language, then out without the parent's clean-up
+                    status = 1
+                    try:
+                        one(code, folders[code])
+                        status = 0
+                    except MkDocsException as exc:
+                        print(f"ERROR   -  {exc}", file=sys.stderr)
+                    except BaseException:  # noqa: BLE001 - said, then the child ends (the parent reports it)
+                        traceback.print_exc()
+                    finally:
+                        sys.stdout.flush()
+                        sys.stderr.flush()
+                        os._exit(status)
+                running_now[pid] = code
+            pid, status, usage = os.wait4(-1, 0)
+            code = running_now.pop(pid)
+            ended[code] = (os.waitstatus_to_exitcode(status), usage.ru_utime + usage.ru_stime)
+    except BaseException:  # Ctrl-C: the other languages' processes stopped too, their folders removed
+        for pid in running_now:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGTERM)
+                os.waitpid(pid, 0)
+        _remove(folders, codes)
+        raise
+    if any(status != 0 for status, _ in ended.values()):
+        _remove(folders, codes)
+        return None
+    for code in codes[1:]:
+        target = root / code
+        if target.is_dir() and not target.is_symlink():
+            shutil.rmtree(target)
+        os.replace(folders[code], target)
+    return [Built(c, *_measure(root / c if c != codes[0] else root, codes if c == codes[0] else ()), ended[c][1])
+            for c in codes]
+
+
+def _remove(folders: dict[str, Path], codes: tuple[str, ...]) -> None:
+    for code in codes[1:]:
+        shutil.rmtree(folders[code], ignore_errors=True)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _cpu() -> float:
+    mine = resource.getrusage(resource.RUSAGE_SELF)
+    return mine.ru_utime + mine.ru_stime
+
+
+def _measure(folder: Path, others: tuple[str, ...]) -> tuple[int, int]:
+    """The pages (HTML files) and bytes under `folder`, but for the other languages' folders in it."""
+    pages = size = 0
+    for top, dirs, names in os.walk(folder):
+        if top == str(folder):
+            dirs[:] = [d for d in dirs if d not in others[1:]]
+        for name in names:
+            with contextlib.suppress(OSError):
+                size += os.lstat(os.path.join(top, name)).st_size
+            pages += name.endswith(".html")
+    return pages, size
+
+
+def report_size(built: list[Built], seconds: float, jobs: int) -> None:
+    """The site's size and pages by language, on stderr; a warning where GitHub Pages would refuse it or the
+    results job would run out of time at this rate, with what leaving out each language saves."""
+    total = sum(b.size for b in built)
+    pages = sum(b.pages for b in built)
+    cpu = sum(b.cpu for b in built)
+    each = ", ".join(f"{b.code} {b.pages:,} pages {_mb(b.size)} {b.cpu:.0f} s" for b in built)
+    print(f"INFO    -  The site: {len(built)} language{'s' * (len(built) != 1)}, {pages:,} pages, {_mb(total)}, "
+          f"{cpu:.0f} CPU s, {seconds:.0f} s ({jobs} at a time): {each}", file=sys.stderr)
+    costly = sorted(built[1:], key=lambda b: -b.size)
+    remedy = ("; leaving out a language (extra.languages in mkdocs.yml) saves " + ", ".join(
+        f"{b.code} {_mb(b.size)} and {b.cpu:.0f} CPU s" for b in costly[:3])) if costly else ""
+    if total > PAGES_LIMIT:
+        print(f"WARNING -  The site is {_mb(total)}, more than the {_mb(PAGES_LIMIT)} GitHub Pages publishes: the "
+              f"deployment would fail{remedy}", file=sys.stderr)
+    if seconds > JOB_MINUTES * 60 * 2 / 3:
+        print(f"WARNING -  The build took {seconds / 60:.0f} minutes, near the results job's limit of {JOB_MINUTES}: "
+              f"a larger archive would stop it{remedy}", file=sys.stderr)
+
+
+def _mb(size: int) -> str:
+    return f"{size / 1_000_000:,.0f} MB" if size >= 10_000_000 else f"{size / 1_000_000:,.1f} MB"

@@ -1,0 +1,100 @@
+"""The languages built side by side, each in a process of its own: the same site as one after another, nothing
+left behind when one fails; and the site's size said, with a warning before GitHub Pages or the results job's
+time limit would stop it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.engine.build import Built, _side_by_side, report_size
+
+from .conftest import MINI, ROOT
+
+
+def build(site: Path, jobs: int) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "BANZUKE_LANGUAGES": "en,de,ja", "BANZUKE_JOBS": str(jobs)}
+    return subprocess.run([sys.executable, "-m", "generator", "build", "--data", str(MINI), "--site-dir", str(site)],
+                          check=False, capture_output=True, text=True, cwd=ROOT, env=env)
+
+
+def files(site: Path) -> dict[str, bytes]:
+    return {p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.build
+def test_three_languages_side_by_side_are_the_same_site_as_one_after_another(tmp_path: Path) -> None:
+    apart, together = build(tmp_path / "one" / "site", 1), build(tmp_path / "three" / "site", 3)
+    assert apart.returncode == 0, apart.stderr
+    assert together.returncode == 0, together.stderr
+    one, three = files(tmp_path / "one" / "site"), files(tmp_path / "three" / "site")
+    assert one.keys() == three.keys()
+    assert [name for name in one if one[name] != three[name]] == []
+    assert {"de/index.html", "ja/index.html", "index.html"} <= one.keys()
+    assert os.listdir(tmp_path / "three") == ["site"]  # the languages' own folders were moved in, none left
+    assert "(3 at a time)" in together.stderr and "(1 at a time)" in apart.stderr
+    # The line counts every language's pages: the English pages and the German pages are as many (the same site)
+    line = next(x for x in together.stderr.splitlines() if "The site: 3 languages" in x)
+    pages = sum(1 for name in three if name.endswith(".html"))
+    assert f", {pages:,} pages, " in line
+
+
+def test_a_language_that_fails_leaves_no_folder_behind(tmp_path: Path) -> None:
+    """Each language is built in a forked process: here one writes a page, one fails; the build fails, and the
+    languages' own folders beside the site are removed."""
+    root = tmp_path / "site"
+
+    def one(code: str, folder: Path) -> None:
+        if code == "de":
+            raise RuntimeError("a template broke")
+        folder.mkdir(exist_ok=True)
+        (folder / "index.html").write_text(code, encoding="utf-8")
+
+    assert _side_by_side(one, ("en", "de", "fr"), root, 2) is None
+    assert sorted(os.listdir(tmp_path)) == ["site"]
+    assert not (root / "fr").exists()
+
+
+def test_the_folders_are_moved_under_the_site_when_every_language_is_built(tmp_path: Path) -> None:
+    root = tmp_path / "site"
+
+    def one(code: str, folder: Path) -> None:
+        folder.mkdir(exist_ok=True)
+        (folder / "index.html").write_text(code * 3, encoding="utf-8")
+
+    built = _side_by_side(one, ("en", "de", "fr"), root, 2)
+    assert built is not None
+    assert [(b.code, b.pages) for b in built] == [("en", 1), ("de", 1), ("fr", 1)]
+    # "enenen" is 6 bytes; the root's count leaves out the languages' folders under it
+    assert [b.size for b in built] == [6, 6, 6]
+    assert (root / "de" / "index.html").read_text(encoding="utf-8") == "dedede"
+    assert sorted(os.listdir(tmp_path)) == ["site"]
+
+
+def test_the_size_is_said_and_a_site_past_github_pages_limit_is_a_warning(capsys: pytest.CaptureFixture[str]) -> None:
+    built = [Built("en", 40_000, 500_000_000, 300.0), Built("de", 30_000, 400_000_000, 200.0),
+             Built("ja", 30_000, 300_000_000, 250.0)]
+    report_size(built, 400.0, 2)
+    lines = capsys.readouterr().err.splitlines()
+    # 500 + 400 + 300 MB = 1,200 MB over 100,000 pages; 300 + 200 + 250 = 750 CPU s; 400 s is under 10 minutes
+    # (two thirds of the job's 15), so no warning for the time
+    assert lines[0] == ("INFO    -  The site: 3 languages, 100,000 pages, 1,200 MB, 750 CPU s, 400 s (2 at a time): "
+                        "en 40,000 pages 500 MB 300 s, de 30,000 pages 400 MB 200 s, ja 30,000 pages 300 MB 250 s")
+    # the languages but the default, largest first
+    assert lines[1:] == ["WARNING -  The site is 1,200 MB, more than the 1,000 MB GitHub Pages publishes: the "
+                         "deployment would fail; leaving out a language (extra.languages in mkdocs.yml) saves de "
+                         "400 MB and 200 CPU s, ja 300 MB and 250 CPU s"]
+
+
+def test_a_build_near_the_results_jobs_time_limit_is_a_warning(capsys: pytest.CaptureFixture[str]) -> None:
+    report_size([Built("en", 10, 5_000_000, 700.0), Built("de", 10, 4_000_000, 500.0)], 660.0, 1)
+    lines = capsys.readouterr().err.splitlines()
+    # 660 s is 11 minutes, past two thirds of 15 (600 s); 5 MB + 4 MB = 9.0 MB (under 10 MB: one decimal)
+    assert lines[0].startswith("INFO    -  The site: 2 languages, 20 pages, 9.0 MB, 1200 CPU s, 660 s (1 at a time)")
+    assert lines[1:] == ["WARNING -  The build took 11 minutes, near the results job's limit of 15: a larger archive "
+                         "would stop it; leaving out a language (extra.languages in mkdocs.yml) saves de 4.0 MB and "
+                         "500 CPU s"]
