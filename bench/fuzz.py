@@ -7,13 +7,14 @@ to three random edits of the kinds a careless or hostile pull request makes (a v
 a line deleted, repeated, moved or re-indented, bytes inserted, a file cut short or emptied, an id mistyped; a
 rating FESA's program cannot take, an ill-formed or huge FESA list; a hostile text in the mkdocs.yml beside the
 data folder, a player's id the site keeps for itself, a FESA file of simul givers as large as a file may be),
-and runs the reading, checking and computing of `check` on it in a forked child that has 5 seconds and 1 GB (more
+and runs the reading, checking and computing of `check` on it in a forked child that has 5 CPU seconds (and 10 s
+on the clock, for a wait that takes no CPU) and 1 GB (more
 than it starts with).
 It prints how many runs ended in each way:
 
 - clean: no error; located: errors, each with its file and line;
 - unlocated: an error that names its file but no line;
-- traceback: an exception escaped; hang: over 5 s; memory: over 1 GB;
+- traceback: an exception escaped; hang: over 5 CPU s or 10 s; memory: over 1 GB;
 - written: a command that writes (pair, fesa rate/export/submit, new) wrote through a link, over a pipe, a folder
   or one of its inputs, or left a file changed when a file-size limit stopped it or a name was refused (one run in
   five also runs one of them so, see WRITERS).
@@ -56,7 +57,7 @@ FESA_LIST = (b'(#S(PLAYER :LAST-NAME "Adams" :FIRST-NAME "Amy" :NATIONALITY-LIST
              b':MP-COUNT NIL :BONUS-COUNT 100)\n'
              b'#S(PLAYER :LAST-NAME "Baker" :FIRST-NAME "Ben" :NATIONALITY-LIST NIL :ELO-NUMBER 1500 '
              b':GAMES ((1500 1 1) (1500 0 1)) :BONUS-COUNT 0))\n')
-SECONDS, MEGABYTES = 5, 1024
+SECONDS, WALL, MEGABYTES = 5, 10, 1024  # CPU seconds (a shared machine's load is not counted), the clock's
 HOSTILE = [
     ".inf", "-.inf", ".nan", "!!float abc", "!!int x", "1000000000", "-1", "0", "99999999999999999999999999999",
     "1e400", "12.345", '"\\ud800"', "'<script>alert(1)</script>'", '"<img src=x onerror=alert(1)>"',
@@ -444,7 +445,8 @@ def run_isolated(files: dict[str, bytes]) -> tuple[str, str]:
         os.close(read)
         limit = _address_space() + MEGABYTES * 2**20
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-        signal.alarm(SECONDS)
+        resource.setrlimit(resource.RLIMIT_CPU, (SECONDS, SECONDS + 1))  # (SIGXCPU at SECONDS)
+        signal.alarm(WALL)
         try:
             files = dict(files)
             writer = files.pop(WRITER, None)
@@ -465,7 +467,7 @@ def run_isolated(files: dict[str, bytes]) -> tuple[str, str]:
     _, status = os.waitpid(pid, 0)
     text = b"".join(chunks).decode("utf-8", "replace")
     if not text:
-        if os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGALRM:
+        if os.WIFSIGNALED(status) and os.WTERMSIG(status) in (signal.SIGALRM, signal.SIGXCPU, signal.SIGKILL):
             return "hang", ""
         return "memory" if os.WIFSIGNALED(status) else "traceback", f"child ended with status {status}"
     outcome, _, detail = text.partition("\n")

@@ -1,5 +1,5 @@
 """A bounded fuzz of `check` (bench/fuzz.py runs the long one): 300 seeded mutations of the test festival, each
-read, checked and computed in a forked child with 5 s and 1 GB. No traceback, no hang, no memory blow-up, and
+read, checked and computed in a forked child with 5 CPU s and 1 GB. No traceback, no hang, no memory blow-up, and
 every error located to a line; the commands that write, run in one run in five with links, pipes, folders or
 their inputs in place of their output, write nothing."""
 
