@@ -319,7 +319,7 @@ WRITERS = ([f"pair:{how}" for how in IN_PLACE] + [f"export:{how}" for how in IN_
            + [f"rate:{how}" for how in IN_PLACE + ["the-list", "the-tournament", "hard-link-to-list"]]
            + [f"{command}:file-size" for command in ("pair", "export", "submit", "rate", "new")]
            + ["new:long-name", "new:control-name"])
-FILE_SIZE = 16  # bytes: a file-size limit (ulimit -f) every writer's output is larger than (a round file of one bye too)
+FILE_SIZE = 16  # bytes: a file-size limit (ulimit -f) every writer's output passes (one bye's round file too)
 REFUSED_NAMES = {"long-name": "Cup " * 1250, "control-name": "Shogi\x85Cup"}
 
 

@@ -197,11 +197,14 @@ def test_fesa_export_and_submit_beyond_the_file_size_limit_name_the_file_and_mak
 
 @pytest.fixture
 def in_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    """`new` run in this process (so that a system call can be made to fail), in tmp_path; SIGXFSZ as it was."""
+    """`new` run in this process (so that a system call can be made to fail), in tmp_path; the signals the command
+    line sets (SIGPIPE to end quietly in a pipe, SIGXFSZ ignored) as they were after it: a test run whose SIGPIPE
+    ended it would end at the next server test whose browser closes a connection."""
     monkeypatch.chdir(tmp_path)
-    kept = signal.getsignal(signal.SIGXFSZ)
+    kept = {sig: signal.getsignal(sig) for sig in (signal.SIGXFSZ, signal.SIGPIPE)}
     yield
-    signal.signal(signal.SIGXFSZ, kept)
+    for sig, handler in kept.items():
+        signal.signal(sig, handler)
 
 
 def test_a_move_that_fails_half_way_through_the_swap_is_undone(tmp_path, monkeypatch, in_process, capsys):
