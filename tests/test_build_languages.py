@@ -17,7 +17,7 @@ from .conftest import MINI, ROOT
 
 
 def build(site: Path, jobs: int) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "BANZUKE_LANGUAGES": "en,de,ja", "BANZUKE_JOBS": str(jobs)}
+    env = {**os.environ, "BANZUKE_LANGUAGES": "en,de,ja", "BANZUKE_JOBS": str(jobs), "BANZUKE_CACHE": "off"}
     return subprocess.run([sys.executable, "-m", "generator", "build", "--data", str(MINI), "--site-dir", str(site)],
                           check=False, capture_output=True, text=True, cwd=ROOT, env=env)
 

@@ -141,8 +141,12 @@ def test_the_results_job_sets_up_python_packages_only_from_a_cache_and_deploys_w
         "scripts/build",
         ".venv/bin/python -m generator fesa export --out fesa"]
     cache = [s for s in results["steps"] if s.get("uses", "").startswith("actions/cache@")]
-    assert len(cache) == 1 and cache[0]["with"]["path"] == ".venv"
+    assert [c["with"]["path"] for c in cache] == [".venv", ".cache/banzuke"]
     assert "hashFiles('pyproject.toml')" in cache[0]["with"]["key"]
+    # The build cache: restored only from a build of the same code (its files' digest in the key and its prefix),
+    # saved under the commit (so that the next push finds the latest)
+    code = "pages-${{ hashFiles('generator/**', 'site_src/**', 'pyproject.toml') }}-"
+    assert cache[1]["with"]["key"] == code + "${{ github.sha }}" and cache[1]["with"]["restore-keys"] == code
     assert "needs" not in results  # it waits for nothing
     # The suite: its own job, run only when the deciding step says so; the deploy waits for it only when it ran.
     assert job_runs(jobs["code"]) == ["scripts/test"]

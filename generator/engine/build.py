@@ -26,6 +26,7 @@ from mkdocs.exceptions import MkDocsException
 
 from generator.pipeline import Loaded
 
+from . import cache
 from .state import Build, CompiledTemplates, attach, languages, published_address
 
 
@@ -76,7 +77,9 @@ def build(config_file: Path, data: Path, loaded: Loaded, site_dir: Path | None) 
             codes = languages(config)
             root = Path(config.site_dir)
             jobs = min(len(codes), _jobs())
-            one = functools.partial(_language, config_file, data, loaded, config, codes, CompiledTemplates())
+            folder = cache.folder_for(root)
+            kept = (folder, cache.code_digest()) if folder is not None else None
+            one = functools.partial(_language, config_file, data, loaded, config, codes, CompiledTemplates(), kept)
             built = _one_after_another(one, codes, root) if jobs <= 1 else _side_by_side(one, codes, root, jobs)
         except MkDocsException as exc:
             print(f"ERROR   -  {exc}", file=sys.stderr)
@@ -95,9 +98,11 @@ def _jobs() -> int:
 
 
 def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig, codes: tuple[str, ...],
-              compiled: CompiledTemplates, code: str, site_dir: Path) -> None:
+              compiled: CompiledTemplates, kept: tuple[Path, str] | None, code: str, site_dir: Path) -> None:
     """One language's build into `site_dir`: the default with the configuration as given, the others with the
-    same configuration under /<code>/, with their own address."""
+    same configuration under /<code>/, with their own address; with `kept` (the cache's folder and the code's
+    digest), the pages of the last build reused where nothing they are made from changed (cache.py)."""
+    pages = cache.PageCache.open(*kept, code) if kept is not None else None
     root_url = first.site_url or ""
     address = published_address(first.site_url)
     under = "" if code == codes[0] else f"{code}/"
@@ -107,7 +112,11 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
     config.theme["language"] = code  # the theme's own texts, and its search's language
     engine_build(attach(config, Build(data, site_url=f"{address.rstrip('/')}/{under}" if address else "",
                                       loaded=loaded, language=code, languages=codes, compiled=compiled,
-                                      site_root=root_url)))
+                                      site_root=root_url, cache=pages)))
+    if pages is not None:
+        pages.save()
+        print(f"INFO    -  {code}: {pages.reused:,} of {len(pages.made):,} generated pages from the build cache",
+              file=sys.stderr)
 
 
 def _one_after_another(one: Callable[[str, Path], None], codes: tuple[str, ...], root: Path) -> list[Built]:

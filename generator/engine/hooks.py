@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import posixpath
 import sys
 from pathlib import Path
 from typing import Any
 
-from jinja2 import ChoiceLoader, DictLoader, Environment
-from markupsafe import escape
+from jinja2 import ChoiceLoader, DictLoader, Environment, pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup, escape
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort
 from mkdocs.structure.files import File, Files
@@ -39,6 +41,10 @@ from generator.sources.site_config import SITE_TEXTS, beside, site_texts
 
 
 THEME = Path(__file__).parent / "theme"  # the theme's templates as Banzuke overrides them (before any of mkdocs.yml)
+# The theme's assets and site_src's (its stylesheets and scripts, the search's worker, the favicon), the same in
+# every language: written once, at the root, for all of them (_from_the_root).
+ASSETS = "assets/"
+TEXTS = "assets/text.js"  # the browser scripts' texts (render/i18n.script_file), the root's language's
 
 
 def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
@@ -84,30 +90,51 @@ def _site_texts(config: MkDocsConfig, data: Path) -> None:
 def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
     build = of(config)
     site = build.generated
+    if build.root:  # a language under /<code>/ writes no assets: its pages use the root's (_from_the_root)
+        for file in [f for f in files if f.src_uri.startswith(ASSETS)]:
+            files.remove(file)
     labels = nav_labels([site.nav, *site.sections.values()])
     build.titles = varying_labels(site)
-    preview = build.preview
-    settings = Path(config.config_file_path).read_bytes() if preview and config.config_file_path else b""
+    preview, kept = build.preview, build.cache
+    settings = Path(config.config_file_path).read_bytes() if (preview or kept) and config.config_file_path else b""
+    # What every page's output depends on besides its own: the settings, the language, the site's languages (the
+    # selector) and its addresses (the canonical address, the wall sheets' QR codes)
+    common = [settings.decode("utf-8", "replace"), build.language, build.languages, build.site_url,
+              build.site_root, config.site_url or ""]
     for path in sorted(site.pages):
         if files.get_file_from_path(path) is not None:
             raise Abort(f"site_src/{path} is also a generated page: rename or remove it")
         file = File.generated(config, path, content="")  # (GeneratedPage.render gives the content)
         files.append(file)
         page = GeneratedPage(labels.get(path), file, config, site.pages[path])
-        if preview:
-            # The output depends on the page, its sidebar (which also gives its previous and next pages) and the
-            # settings; a page whose all three are as at one of the last two rebuilds is not rendered again.
+        if preview or kept:
+            # The output depends on the page, its sidebar (which also gives its previous and next pages, and the
+            # titles of the pages it lists without a label of their own) and the above; a page whose all are as
+            # at one of the preview's last two rebuilds, or in the build cache, is not rendered again.
             sidebar = site.sections.get(site.section_of.get(path, ""), site.nav)
+            titled = [site.pages[p].title for p, label in nav_labels(sidebar).items()
+                      if label is None and p in site.pages]
             g = site.pages[path]
             page.made_from = hashlib.sha256(json.dumps(
-                [path, g.title, g.html, labels.get(path), sidebar, settings.decode("utf-8", "replace")]).encode()
-            ).hexdigest()
-            outputs = preview.pages_kept.get(path, {})
+                [path, g.title, g.html, labels.get(path), sidebar, titled, *common]).encode()).hexdigest()
+            outputs = preview.pages_kept.get(path, {}) if preview else {}
             if page.made_from in outputs:
                 page.reused = outputs[page.made_from] = outputs.pop(page.made_from)  # now the last one
+            elif kept is not None:
+                page.reused = kept.get(page.made_from)
     for path, content in sorted(site.files.items()):
-        files.append(File.generated(config, path, content=content))
+        if not (build.root and path == TEXTS):
+            files.append(File.generated(config, path, content=content))
+    if not build.root:  # every other language's texts, beside the root's (the other languages write no assets)
+        for code in build.languages[1:]:
+            with i18n.speaking(code):
+                files.append(File.generated(config, texts_file(build, code), content=i18n.script_file()))
     return files
+
+
+def texts_file(build: Build, code: str) -> str:
+    """The browser scripts' texts in the language `code` (theme/main.html loads them): all at the root."""
+    return TEXTS if code == build.languages[0] else f"{TEXTS[:-len('.js')]}.{code}.js"
 
 
 def on_nav(nav: Navigation, config: MkDocsConfig, files: Files, **_: Any) -> Navigation:
@@ -152,7 +179,10 @@ def on_env(env: Environment, config: MkDocsConfig, files: Files, **_: Any) -> En
     in the build's language, as the generated pages do."""
     build = of(config)
     env.globals["_"] = i18n.translator(build.language)  # Banzuke's texts in the theme's templates (theme/)
-    env.globals["banzuke"] = {"language": build.language, "languages": build.languages, "root": build.root}
+    env.globals["banzuke"] = {"language": build.language, "languages": build.languages, "root": build.root,
+                              "texts": texts_file(build, build.language)}
+    if build.root:
+        _from_the_root(env)
     navs: dict[tuple[int, str], str] = {}
     in_nav: dict[int, set[str]] = {}
 
@@ -178,22 +208,54 @@ def on_env(env: Environment, config: MkDocsConfig, files: Files, **_: Any) -> En
     site_root = (build.site_root or "").rstrip("/") + "/"
     env.globals["banzuke_alternates"] = lambda page: alternates(build, page, site_root)
     env.bytecode_cache = build.compiled
-    preview = build.preview
-    if preview is not None:
+    if build.preview is not None or build.cache is not None:
         env.loader = ChoiceLoader([DictLoader({REUSE: "{{ page.reused }}"}), *([env.loader] if env.loader else [])])
     return env
 
 
+def _from_the_root(env: Environment) -> None:
+    """A language under /<code>/ writes no assets (on_files): its pages' addresses of them lead to the root's, one
+    folder up. They are the `url` filter's (the theme's stylesheets, scripts, favicon and search worker, mkdocs.yml's
+    extra_css, the scripts' texts) and the tags of mkdocs.yml's extra_javascript, which the engine makes with its
+    own `url` (mkdocs.utils.templates.script_tag_filter), not the filter's."""
+    url, script_tag = env.filters["url"], env.filters["script_tag"]
+
+    @pass_context
+    def root_url(context: Context, value: object) -> str:
+        address = str(url(context, value))
+        if not str(value).startswith(ASSETS):
+            return address
+        if not address.startswith("/"):  # from the page to its language's root, then one folder up
+            return "../" + address.removeprefix("./")
+        # A page without an address of its own (404.html) has absolute ones, from the language's root as
+        # site_url gives it (none: the host's root, where the engine takes this language's root to be)
+        base = str(context.get("base_url") or "/")
+        return address if base == "/" else posixpath.join(posixpath.dirname(base.rstrip("/")), str(value))
+
+    @pass_context
+    def root_script_tag(context: Context, script: object) -> Markup:
+        tag = Markup(script_tag(context, script))
+        if not str(script).startswith(ASSETS):
+            return tag
+        own, shared = escape(url(context, str(script))), escape(root_url(context, str(script)))
+        return Markup(str(tag).replace(f'src="{own}"', f'src="{shared}"', 1))
+
+    env.filters.update(url=root_url, script_tag=root_script_tag)
+
+
 def on_post_page(output: str, page: Page, config: MkDocsConfig, **_: Any) -> str:
     """A generated page without the white space no browser shows (pages.compact); the preview keeps it for the
-    next rebuild."""
+    next rebuild, the build cache for the next build."""
     if not isinstance(page, GeneratedPage):
         return output
     page.content = ""
     if page.reused is not None:
         return output
     output = compact(output)
-    preview = of(config).preview
+    build = of(config)
+    preview = build.preview
+    if page.made_from and build.cache is not None:
+        build.cache.put(page.made_from, output)
     if page.made_from and preview is not None:
         outputs = preview.pages_kept.setdefault(page.file.src_uri, {})
         outputs[page.made_from] = output

@@ -23,6 +23,8 @@ from generator.pipeline import Loaded
 from generator.render.i18n import site_languages
 from generator.render.site import Site
 
+from .cache import PageCache
+
 SITE_URL_ENV = "BANZUKE_SITE_URL"  # the published address when mkdocs.yml has no site_url (CI sets it)
 LANGUAGES_ENV = "BANZUKE_LANGUAGES"  # a quicker build: these of the site's languages only (and the default)
 KEY = "banzuke"  # the Build's key in the engine's config
@@ -67,6 +69,7 @@ class Build:
     site_root: str = ""  # the site's published root (the default language's), '' when none is configured
     language: str = "en"  # the language of this build's pages
     languages: tuple[str, ...] = ("en",)  # the site's languages, the default first (built at the root)
+    cache: PageCache | None = None  # the pages of the last build, kept between builds (cache.py)
     site: Site | None = None  # the generated site (on_config)
     titles: dict[str, dict[str, str]] = field(default_factory=dict)  # labels by sidebar (on_files)
     pages: dict[str, Page] = field(default_factory=dict)  # the engine's pages by source path (on_nav)

@@ -1,0 +1,144 @@
+"""Benchmark: what a push costs with the build cache, and the languages side by side, on an archive.
+
+    .venv/bin/python bench/incremental.py [PAGES] [--languages en,de,fr,…]
+
+Writes the synthetic archive of bench/archive.py (about PAGES pages a language), then builds it as CI does
+(`generator build`, each build a child process), in this order:
+
+1. one language (the default), without a cache: the cold build;
+2. one language, after one round's results changed (a game of the last festival's championship turned round),
+   with the cache the cold build left: the warm build, and its share of the cold one;
+3. every language of --languages (default: the twelve of mkdocs.yml), without a cache: their cost against the
+   cold one-language build;
+4. every language, after another round's change, with the cache of step 3;
+5. `check`, `summary --base` and the warm build of every language: the results job's commands with a warm cache.
+
+Each line: CPU seconds (user + system of the command and its children, the forked languages included), wall-clock
+seconds, peak resident memory of the largest process, the site's bytes and bytes per page. The warm site is
+compared byte for byte with a cold build of the same data (a build without a cache, in the same run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+
+from archive import write_archive  # noqa: E402
+
+LANGUAGES = "en,de,fr,nl,ja,ru,uk,pl,cs,it,es,sv"
+
+
+@dataclass
+class Run:
+    cpu: float
+    seconds: float
+    rss_mb: float
+    output: str
+
+
+def run(argv: list[str], languages: str, cache: Path | None) -> Run:
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", BANZUKE_LANGUAGES=languages,
+               BANZUKE_CACHE=str(cache) if cache else "off")
+    out = tempfile.TemporaryFile()
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "generator", *argv], cwd=ROOT, stdout=out,
+                            stderr=subprocess.STDOUT, env=env)
+    _, status, usage = os.wait4(proc.pid, 0)
+    seconds = time.perf_counter() - start
+    out.seek(0)
+    text = out.read().decode("utf-8", "replace")
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"{' '.join(argv)} failed:\n{text[-3000:]}")
+    # (ru_maxrss of wait4 is the command's own; its forked languages are each smaller than the one-language build)
+    return Run(usage.ru_utime + usage.ru_stime, seconds, usage.ru_maxrss / 1024, text)
+
+
+def site_bytes(site: Path) -> tuple[int, int]:
+    pages = size = 0
+    for path in site.rglob("*"):
+        if path.is_file():
+            size += path.stat().st_size
+            pages += path.suffix == ".html"
+    return pages, size
+
+
+def turn_a_game(data: Path, which: int) -> str:
+    """A game of the last festival's championship turned round (1-0 ⇄ 0-1): a round's results changed."""
+    rounds = sorted(data.glob("*/championship/round-*.yaml"))
+    path = rounds[-1 - which]
+    text = path.read_text(encoding="utf-8")
+    found = re.search(r"\b(1-0|0-1)\b", text)
+    assert found is not None, path
+    path.write_text(text[:found.start()] + ("0-1" if found[0] == "1-0" else "1-0") + text[found.end():],
+                    encoding="utf-8")
+    return path.relative_to(data).as_posix()
+
+
+def same(a: Path, b: Path) -> bool:
+    return subprocess.run(["diff", "-rq", str(a), str(b)], capture_output=True, check=False).returncode == 0
+
+
+def line(label: str, r: Run, site: Path | None = None, base: Run | None = None) -> None:
+    pages, size = site_bytes(site) if site else (0, 0)
+    share = f"{r.cpu / base.cpu:>8.2f}" if base else f"{'':>8}"
+    per = f"{size / pages / 1000:>9.1f}" if pages else f"{'':>9}"
+    print(f"{label:44}{r.cpu:>8.1f}{r.seconds:>8.1f}{r.rss_mb:>9.0f}{share}{pages:>8}{size / 1e6:>9.1f}{per}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("pages", nargs="?", type=int, default=1000)
+    parser.add_argument("--languages", default=LANGUAGES)
+    args = parser.parse_args()
+    first = args.languages.split(",")[0]
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp)
+        data = base / "data"
+        data.mkdir()
+        write_archive(data, args.pages)
+        before = base / "before"
+        shutil.copytree(data, before)
+        one, every = base / "cache-one", base / "cache-every"
+        site = base / "site"
+        build = ["build", "--data", str(data), "--site-dir", str(site)]
+        cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+        print(f"archive of about {args.pages} pages a language; {cpus} cores; CPU s include the forked languages")
+        print(f"{'':44}{'CPU s':>8}{'wall s':>8}{'peak MB':>9}{'share':>8}{'pages':>8}{'site MB':>9}{'KB/page':>9}")
+        cold = run(build, first, one)
+        line(f"cold, {first}", cold, site)
+        changed = turn_a_game(data, 0)
+        warm = run(build, first, one)
+        line(f"warm, {first}, after {changed.split('/')[0][:20]}…", warm, site, cold)
+        kept = base / "kept"
+        shutil.move(site, kept)
+        again = run(build, first, None)
+        print(f"  the warm site is the cold one, byte for byte: {same(kept, site)}")
+        shutil.rmtree(kept)
+        count = len(args.languages.split(","))
+        every_cold = run(build, args.languages, every)
+        line(f"cold, {count} languages", every_cold, site, cold)
+        turn_a_game(data, 1)
+        every_warm = run(build, args.languages, every)
+        line(f"warm, {count} languages, one round changed", every_warm, site, every_cold)
+        turn_a_game(data, 2)
+        job = [run(["check", "--data", str(data)], args.languages, every),
+               run(["summary", "--data", str(data), "--base", str(before)], args.languages, every),
+               run(build, args.languages, every)]
+        total = Run(sum(r.cpu for r in job), sum(r.seconds for r in job), max(r.rss_mb for r in job), "")
+        line(f"the results job, warm, {count} languages", total, site)
+        print(f"  (a cold build without a cache, {first}, in the same run: {again.cpu:.1f} CPU s)")
+
+
+if __name__ == "__main__":
+    main()

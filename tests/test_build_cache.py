@@ -1,0 +1,176 @@
+"""The build cache: a build renders again only the pages whose inputs changed, and its site is the same, byte for
+byte, as a build without a cache, whatever changed; a damaged, foreign or linked cache is said and ignored."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.engine import cache
+from generator.engine.cache import FORMAT, PageCache
+
+from .conftest import MINI, ROOT
+
+pytestmark = pytest.mark.build
+USED = re.compile(r"INFO    -  (\w+): ([\d,]+) of ([\d,]+) generated pages from the build cache")
+
+
+def build(data: Path, site: Path, kept: Path | None, languages: str = "en",
+          config: Path = ROOT / "mkdocs.yml") -> tuple[dict[str, bytes], dict[str, tuple[int, int]]]:
+    """The site's files, and for each language how many of its generated pages came from the cache (of how many)."""
+    env = {**os.environ, "BANZUKE_LANGUAGES": languages, "BANZUKE_CACHE": str(kept) if kept else "off"}
+    result = subprocess.run([sys.executable, "-m", "generator", "build", "--data", str(data), "--site-dir", str(site),
+                             "--config", str(config)], check=False, capture_output=True, text=True, cwd=ROOT, env=env)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    files = {p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
+    used = {m[1]: (int(m[2].replace(",", "")), int(m[3].replace(",", ""))) for m in USED.finditer(result.stderr)}
+    shutil.rmtree(site)
+    return files, used
+
+
+def same(warm: dict[str, bytes], cold: dict[str, bytes]) -> None:
+    assert warm.keys() == cold.keys()
+    assert [name for name in warm if warm[name] != cold[name]] == []
+
+
+@pytest.fixture
+def festival(tmp_path: Path) -> Path:
+    data = tmp_path / "data"
+    shutil.copytree(MINI, data)
+    return data
+
+
+def replace(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_an_unchanged_build_renders_nothing_again_and_is_the_same_site(festival: Path, tmp_path: Path) -> None:
+    kept = tmp_path / "cache"
+    cold, first = build(festival, tmp_path / "site", kept)
+    warm, second = build(festival, tmp_path / "site", kept)
+    made = first["en"][1]
+    assert first["en"] == (0, made) and made > 20  # nothing in the cache at first
+    assert second["en"] == (made, made)  # every generated page from it
+    same(warm, cold)
+
+
+@pytest.mark.parametrize("change", ["round result", "player name", "festival added"])
+def test_after_a_change_of_the_data_a_warm_build_is_the_cold_one(festival: Path, tmp_path: Path, change: str) -> None:
+    kept = tmp_path / "cache"
+    build(festival, tmp_path / "site", kept)
+    if change == "round result":  # one game of round 1 the other way round
+        round_1 = festival / "cup" / "open" / "round-1.yaml"
+        text = round_1.read_text(encoding="utf-8")
+        result = re.search(r"\b(1-0|0-1)\b", text)
+        assert result is not None
+        round_1.write_text(text[:result.start()] + ("0-1" if result[0] == "1-0" else "1-0") + text[result.end():],
+                           encoding="utf-8")
+    elif change == "player name":
+        replace(festival / "players.yaml", "family: Baker", "family: Bakker")
+    else:  # a copy of the cup as another festival
+        shutil.copytree(festival / "cup", festival / "second-cup")
+        replace(festival / "second-cup" / "festival.yaml", "name: Test Cup", "name: Second Cup")
+    warm, used = build(festival, tmp_path / "site", kept)
+    cold, _ = build(festival, tmp_path / "site", None)
+    same(warm, cold)
+    reused, made = used["en"]
+    assert 0 < reused < made  # some pages were rendered again, not all
+
+
+def test_a_language_added_is_built_and_the_others_pages_follow(festival: Path, tmp_path: Path) -> None:
+    """The selector of every page lists the site's languages: adding one renders every page again."""
+    kept = tmp_path / "cache"
+    build(festival, tmp_path / "site", kept, "en")
+    warm, used = build(festival, tmp_path / "site", kept, "en,de")
+    cold, _ = build(festival, tmp_path / "site", None, "en,de")
+    same(warm, cold)
+    assert used["en"][0] == 0 and used["de"][0] == 0
+
+
+def test_a_change_of_mkdocs_yml_renders_every_page_again(festival: Path, tmp_path: Path) -> None:
+    config = tmp_path / "mkdocs.yml"
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    for relative in ("site_src", "generator/engine/hooks.py"):
+        text = text.replace(f" {relative}\n", f" {(ROOT / relative).as_posix()}\n")
+    text = text.replace("  - generator\n", f"  - {(ROOT / 'generator').as_posix()}\n")
+    config.write_text(text, encoding="utf-8")
+    kept = tmp_path / "cache"
+    build(festival, tmp_path / "site", kept, config=config)
+    replace(config, "site_description: ", "site_description: Changed. ")
+    warm, used = build(festival, tmp_path / "site", kept, config=config)
+    cold, _ = build(festival, tmp_path / "site", None, config=config)
+    same(warm, cold)
+    assert used["en"][0] == 0
+
+
+def test_a_damaged_or_foreign_cache_is_said_and_ignored(festival: Path, tmp_path: Path) -> None:
+    kept = tmp_path / "cache"
+    cold, _ = build(festival, tmp_path / "site", kept)
+    stored = kept / "pages-en.json.gz"
+    whole = gzip.decompress(stored.read_bytes())
+    cases = {
+        "cut short": stored.read_bytes()[:-100],
+        "not JSON": gzip.compress(whole[:-10]),
+        "another format": gzip.compress(json.dumps({"format": "other", "pages": {}}).encode()),
+        "pages not texts": gzip.compress(json.dumps({**json.loads(whole), "pages": {"x" * 64: 1}}).encode()),
+    }
+    for case, damaged in cases.items():
+        stored.write_bytes(damaged)
+        env = {**os.environ, "BANZUKE_LANGUAGES": "en", "BANZUKE_CACHE": str(kept)}
+        result = subprocess.run([sys.executable, "-m", "generator", "build", "--data", str(festival), "--site-dir",
+                                 str(tmp_path / "site")], check=False, capture_output=True, text=True, cwd=ROOT,
+                                env=env)
+        assert result.returncode == 0, (case, result.stderr)
+        assert f"WARNING -  The build cache {stored} is ignored: " in result.stderr, (case, result.stderr)
+        assert re.search(r"en: 0 of \d+ generated pages from the build cache", result.stderr), case
+        site = tmp_path / "site"
+        same({p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}, cold)
+
+
+def test_a_cache_written_by_other_code_is_not_used(tmp_path: Path) -> None:
+    """The cache's file says which code wrote it: other code's pages are not taken, silently (a cold build)."""
+    page = "a" * 64
+    stored = PageCache(tmp_path / "pages-en.json.gz", "old code", "en", made={page: "<html>old</html>"})
+    stored.save()
+    assert PageCache.open(tmp_path, "old code", "en").get(page) == "<html>old</html>"
+    assert PageCache.open(tmp_path, "new code", "en").get(page) is None
+    assert PageCache.open(tmp_path, "old code", "de").get(page) is None  # (another language's file: none there)
+
+
+def test_the_code_digest_follows_every_file_of_the_generator(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    generator, sources = tmp_path / "generator", tmp_path / "site_src"
+    (generator / "render" / "templates").mkdir(parents=True)
+    sources.mkdir()
+    template = generator / "render" / "templates" / "page.html.j2"
+    template.write_text("{{ x }}", encoding="utf-8")
+    (sources / "organizers.md").write_text("# For organizers", encoding="utf-8")
+    monkeypatch.setattr(cache, "GENERATOR", generator)
+    monkeypatch.setattr(cache, "SOURCES", sources)
+    before = cache.code_digest()
+    template.write_text("{{ x }}!", encoding="utf-8")
+    changed = cache.code_digest()
+    (sources / "organizers.md").write_text("# For organisers", encoding="utf-8")
+    assert len({before, changed, cache.code_digest()}) == 3
+
+
+def test_a_linked_cache_folder_is_neither_read_nor_written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (tmp_path / "cache").symlink_to(elsewhere)
+    pages = PageCache.open(tmp_path / "cache", "code", "en")
+    assert "is ignored: it, or a folder it is in, is a link" in capsys.readouterr().err
+    pages.put("b" * 64, "<html></html>")
+    pages.save()
+    assert list(elsewhere.iterdir()) == []
+    assert FORMAT.startswith("banzuke-pages/")
