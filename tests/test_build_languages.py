@@ -35,7 +35,7 @@ def test_three_languages_side_by_side_are_the_same_site_as_one_after_another(tmp
     assert one.keys() == three.keys()
     assert [name for name in one if one[name] != three[name]] == []
     assert {"de/index.html", "ja/index.html", "index.html"} <= one.keys()
-    assert os.listdir(tmp_path / "three") == ["site"]  # the languages' own folders were moved in, none left
+    assert os.listdir(tmp_path / "three") == ["site"]  # nothing written beside the site
     assert "(3 at a time)" in together.stderr and "(1 at a time)" in apart.stderr
     # The line counts every language's pages: the English pages and the German pages are as many (the same site)
     line = next(x for x in together.stderr.splitlines() if "The site: 3 languages" in x)
@@ -43,36 +43,29 @@ def test_three_languages_side_by_side_are_the_same_site_as_one_after_another(tmp
     assert f", {pages:,} pages, " in line
 
 
-def test_a_language_that_fails_leaves_no_folder_behind(tmp_path: Path) -> None:
-    """Each language is built in a forked process: here one writes a page, one fails; the build fails, and the
-    languages' own folders beside the site are removed."""
+def test_the_default_language_is_built_first_then_the_others_side_by_side(tmp_path: Path) -> None:
+    """The default in this process, into the site's folder; each other in a forked process, into /<code>/ (a file
+    written by the child is there when the build returns); a language that fails fails the build."""
     root = tmp_path / "site"
+    parent = os.getpid()
 
     def one(code: str, folder: Path) -> None:
-        if code == "de":
-            raise RuntimeError("a template broke")
-        folder.mkdir(exist_ok=True)
-        (folder / "index.html").write_text(code, encoding="utf-8")
-
-    assert _side_by_side(one, ("en", "de", "fr"), root, 2) is None
-    assert sorted(os.listdir(tmp_path)) == ["site"]
-    assert not (root / "fr").exists()
-
-
-def test_the_folders_are_moved_under_the_site_when_every_language_is_built(tmp_path: Path) -> None:
-    root = tmp_path / "site"
-
-    def one(code: str, folder: Path) -> None:
-        folder.mkdir(exist_ok=True)
-        (folder / "index.html").write_text(code * 3, encoding="utf-8")
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "index.html").write_text(code * 3 + ("" if os.getpid() == parent else "!"), encoding="utf-8")
 
     built = _side_by_side(one, ("en", "de", "fr"), root, 2)
     assert built is not None
     assert [(b.code, b.pages) for b in built] == [("en", 1), ("de", 1), ("fr", 1)]
-    # "enenen" is 6 bytes; the root's count leaves out the languages' folders under it
-    assert [b.size for b in built] == [6, 6, 6]
-    assert (root / "de" / "index.html").read_text(encoding="utf-8") == "dedede"
-    assert sorted(os.listdir(tmp_path)) == ["site"]
+    # "enenen" is 6 bytes, "dedede!" 7; the root's count leaves out the languages' folders under it
+    assert [b.size for b in built] == [6, 7, 7]
+    assert (root / "de" / "index.html").read_text(encoding="utf-8") == "dedede!"
+
+    def broken(code: str, folder: Path) -> None:
+        if code == "de":
+            raise RuntimeError("a template broke")
+        one(code, folder)
+
+    assert _side_by_side(broken, ("en", "de", "fr"), tmp_path / "other", 2) is None
 
 
 def test_the_size_is_said_and_a_site_past_github_pages_limit_is_a_warning(capsys: pytest.CaptureFixture[str]) -> None:

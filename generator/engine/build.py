@@ -7,10 +7,8 @@ import functools
 import logging
 import os
 import resource
-import shutil
 import signal
 import sys
-import tempfile
 import time
 import traceback
 from collections.abc import Callable, Iterator
@@ -65,11 +63,10 @@ class Built:
 def build(config_file: Path, data: Path, loaded: Loaded, site_dir: Path | None) -> bool:
     """`build --strict` on a data set this process has already loaded and checked (so it is not read twice), once
     for each of the site's languages: the default at the root, the others under /<code>/. The languages are
-    independent once the data is computed: with more than one core they are built side by side, each in a
-    forked process of its own (a language other than the default into a folder beside the site, moved under it
-    when every language is built), the output the same as one after another. Warnings and errors are printed as
-    the engine prints them, then the site's size and pages by language, with a warning where the site passes
-    what GitHub Pages publishes or the results job's time limit; False when the build failed."""
+    independent once the data is computed: with more than one core, once the default is built, the others are
+    built side by side, each in a forked process of its own, the output the same as one after another. Warnings
+    and errors are printed as the engine prints them, then the site's size and pages by language, with a warning
+    where the site passes what GitHub Pages publishes or the results job's time limit; False when the build failed."""
     start = time.monotonic()
     with running():
         try:
@@ -131,19 +128,18 @@ def _one_after_another(one: Callable[[str, Path], None], codes: tuple[str, ...],
 
 def _side_by_side(one: Callable[[str, Path], None], codes: tuple[str, ...], root: Path,
                   jobs: int) -> list[Built] | None:
-    """Each language in a forked process, `jobs` at a time; the default's into the site's folder (which its
-    build empties first), each other's into a new folder beside it, moved to /<code>/ once all are built (and
-    removed when one fails). None when a language's build failed (it said why)."""
-    root.parent.mkdir(parents=True, exist_ok=True)
-    folders = {codes[0]: root} | {c: Path(tempfile.mkdtemp(prefix=f".{root.name}-{c}-", dir=root.parent))
-                                  for c in codes[1:]}
-    for code in codes[1:]:  # (a folder as the engine would have made it, not mkdtemp's private one)
-        os.chmod(folders[code], 0o777 & ~_umask())
+    """The default language in this process, into the site's folder (which its build empties first); then each
+    other in a forked process of its own, `jobs` at a time, into /<code>/: they inherit what the default's pages
+    computed once for all (the standings after each round, the shown points …). None when a language's build
+    failed (it said why)."""
+    before = _cpu()
+    one(codes[0], root)
+    done = {codes[0]: _cpu() - before}
     sys.stdout.flush()
     sys.stderr.flush()
-    waiting = list(codes)
+    waiting = list(codes[1:])
     running_now: dict[int, str] = {}
-    ended: dict[str, tuple[int, float]] = {}
+    failed = False
     try:
         while waiting or running_now:
             while waiting and len(running_now) < jobs:
@@ -152,7 +148,7 @@ def _side_by_side(one: Callable[[str, Path], None], codes: tuple[str, ...], root
                 if pid == 0:  # the child: one language, then out without the parent's clean-up
                     status = 1
                     try:
-                        one(code, folders[code])
+                        one(code, root / code)
                         status = 0
                     except MkDocsException as exc:
                         print(f"ERROR   -  {exc}", file=sys.stderr)
@@ -164,36 +160,18 @@ def _side_by_side(one: Callable[[str, Path], None], codes: tuple[str, ...], root
                         os._exit(status)
                 running_now[pid] = code
             pid, status, usage = os.wait4(-1, 0)
-            code = running_now.pop(pid)
-            ended[code] = (os.waitstatus_to_exitcode(status), usage.ru_utime + usage.ru_stime)
-    except BaseException:  # Ctrl-C: the other languages' processes stopped too, their folders removed
+            done[running_now.pop(pid)] = usage.ru_utime + usage.ru_stime
+            failed = failed or os.waitstatus_to_exitcode(status) != 0
+    except BaseException:  # Ctrl-C: the other languages' processes stopped too
         for pid in running_now:
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGTERM)
                 os.waitpid(pid, 0)
-        _remove(folders, codes)
         raise
-    if any(status != 0 for status, _ in ended.values()):
-        _remove(folders, codes)
+    if failed:
         return None
-    for code in codes[1:]:
-        target = root / code
-        if target.is_dir() and not target.is_symlink():
-            shutil.rmtree(target)
-        os.replace(folders[code], target)
-    return [Built(c, *_measure(root / c if c != codes[0] else root, codes if c == codes[0] else ()), ended[c][1])
+    return [Built(c, *_measure(root / c if c != codes[0] else root, codes if c == codes[0] else ()), done[c])
             for c in codes]
-
-
-def _remove(folders: dict[str, Path], codes: tuple[str, ...]) -> None:
-    for code in codes[1:]:
-        shutil.rmtree(folders[code], ignore_errors=True)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 def _cpu() -> float:
