@@ -32,7 +32,6 @@ import random
 import resource
 import shutil
 import signal
-import stat
 import sys
 import tempfile
 import time
@@ -44,6 +43,7 @@ sys.path.insert(0, str(ROOT))
 
 from generator.__main__ import main as cli_main  # noqa: E402
 from generator.pipeline import load  # noqa: E402
+from tests.support import snapshot  # noqa: E402  (shared with the tests of the writers)
 
 FIXTURE = ROOT / "tests" / "fixtures" / "mini"
 TURNERING = (b"[Club Cup, Leiden, Netherlands, 2024-05-01]\n[2024-05-01]\n[Time control: 30min + 30sec]\n"
@@ -331,22 +331,6 @@ def with_writer(files: dict[str, bytes], base: dict[str, bytes], rng: random.Ran
     return tree
 
 
-def _snapshot(top: Path) -> dict[str, object]:
-    """Every entry under `top`, links not followed: a link's target, a file's bytes and mode, what else it is."""
-    seen: dict[str, object] = {}
-    for folder, dirs, names in os.walk(top):
-        for name in dirs + names:
-            path = Path(folder) / name
-            st = os.lstat(path)
-            if stat.S_ISLNK(st.st_mode):
-                seen[str(path)] = ("link", os.readlink(path))
-            elif stat.S_ISREG(st.st_mode):
-                seen[str(path)] = ("file", path.read_bytes(), st.st_mode)
-            else:
-                seen[str(path)] = ("other", stat.S_IFMT(st.st_mode))
-    return seen
-
-
 def _put(path: Path, how: str, outside: Path) -> None:
     """`how` at `path` (which is removed first, whatever it is)."""
     if path.is_symlink() or path.is_file() or path.is_fifo():
@@ -404,7 +388,7 @@ def run_writer(writer: bytes, files: dict[str, bytes], outcome: str, detail: str
             elif how not in named and how != "file-size":
                 _put(out, how, outside)
             argv = ["fesa", "rate", *rated, "--out", named.get(how, str(out))]
-        before = _snapshot(Path(tmp))
+        before = snapshot(Path(tmp))
         soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
         if how == "file-size":
             resource.setrlimit(resource.RLIMIT_FSIZE, (FILE_SIZE, hard))
@@ -415,10 +399,10 @@ def run_writer(writer: bytes, files: dict[str, bytes], outcome: str, detail: str
                 code = exc.code if isinstance(exc.code, int) else 2
             finally:
                 resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
-        after = _snapshot(Path(tmp))
+        after = snapshot(Path(tmp))
         changed = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
     if changed or code == 0:
-        where = changed[0].replace(tmp, "") if changed else "(nothing changed)"
+        where = "/" + changed[0] if changed else "(nothing changed)"
         return "written", f"{writer.decode()}: exit code {code}, {where}"
     return outcome, detail if outcome not in ("clean", "located") else f"writer exit code {code}"
 

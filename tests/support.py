@@ -7,7 +7,9 @@ import contextlib
 import functools
 import http.server
 import shutil
+import os
 import socket
+import stat
 import subprocess
 import threading
 import urllib.request
@@ -86,3 +88,20 @@ def repository_copy(target: Path, leave_out: tuple[str, ...] = (), link: tuple[s
         if (ROOT / name).exists():
             (target / name).symlink_to(ROOT / name)
     return target
+
+
+def snapshot(top: Path) -> dict[str, object]:
+    """Every entry under `top` (by its path from there), links not followed: a link's target, a file's bytes and
+    mode, what else it is and its mode. Two snapshots equal: nothing was written, removed or replaced."""
+    seen: dict[str, object] = {}
+    for folder, dirs, names in os.walk(top):
+        for name in dirs + names:
+            path = Path(folder) / name
+            st = os.lstat(path)
+            if stat.S_ISLNK(st.st_mode):
+                seen[path.relative_to(top).as_posix()] = ("link", os.readlink(path))
+            elif stat.S_ISREG(st.st_mode):
+                seen[path.relative_to(top).as_posix()] = ("file", path.read_bytes(), st.st_mode)
+            else:
+                seen[path.relative_to(top).as_posix()] = ("other", st.st_mode)
+    return seen

@@ -10,7 +10,6 @@ import os
 import resource
 import shutil
 import signal
-import stat
 import subprocess
 import sys
 from datetime import date
@@ -22,26 +21,11 @@ from generator.__main__ import main
 from generator.cli.starter import starter_files
 
 from .conftest import MINI, problems
+from .support import snapshot
 
 pytestmark = pytest.mark.slow  # command-line runs in child processes
 
 MKDOCS = b"site_name: Our Site   # kept as it is\ntheme: {name: material}\n"
-
-
-def snapshot(top: Path) -> dict[str, object]:
-    """Every entry under `top`, links not followed: a link's target, a file's bytes and mode, a folder's mode."""
-    seen: dict[str, object] = {}
-    for folder, dirs, names in os.walk(top):
-        for name in dirs + names:
-            path = Path(folder) / name
-            st = os.lstat(path)
-            if stat.S_ISLNK(st.st_mode):
-                seen[str(path.relative_to(top))] = ("link", os.readlink(path))
-            elif stat.S_ISREG(st.st_mode):
-                seen[str(path.relative_to(top))] = ("file", path.read_bytes(), st.st_mode)
-            else:
-                seen[str(path.relative_to(top))] = ("other", st.st_mode)
-    return seen
 
 
 def organizer(tmp_path: Path) -> Path:
