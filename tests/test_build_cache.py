@@ -3,7 +3,6 @@ byte, as a build without a cache, whatever changed; a damaged, foreign or linked
 
 from __future__ import annotations
 
-import gzip
 import json
 import os
 import re
@@ -114,38 +113,69 @@ def test_a_change_of_mkdocs_yml_renders_every_page_again(festival: Path, tmp_pat
     assert used["en"][0] == 0
 
 
-def test_a_damaged_or_foreign_cache_is_said_and_ignored(festival: Path, tmp_path: Path) -> None:
+DAMAGES = {  # what is done to a good cache (its index's text, its data file's bytes), and what the build says
+    "index cut short": (lambda text, _: (text[:-100], None), "is ignored: its index cannot be read"),
+    "another format": (lambda text, _: (text.replace(FORMAT, "other/1"), None), "is ignored: it is not a cache of"),
+    "an entry not numbers": (lambda text, _: (re.sub(r'"pages":\{"([0-9a-f]{64})":\[\d+', r'"pages":{"\1":["a"',
+                                                     text), None),
+                             "is ignored: its index is not what the build writes"),
+    "a data file elsewhere": (lambda text, _: (re.sub(r'"data":"[^"]*"', '"data":"../pages-en-0.bin"', text), None),
+                              "is ignored: its index is not what the build writes"),
+    "data cut short": (lambda text, data: (text, data[:-1]), "is ignored: its data file pages-en-"),
+    "a page changed": (lambda text, data: (text, b"X" + data[1:]), ": a page's output is not as it was written"),
+}
+
+
+@pytest.mark.parametrize("case", DAMAGES)
+def test_a_damaged_or_foreign_cache_is_said_and_ignored(festival: Path, tmp_path: Path, case: str) -> None:
     kept = tmp_path / "cache"
     cold, _ = build(festival, tmp_path / "site", kept)
-    stored = kept / "pages-en.json.gz"
-    whole = gzip.decompress(stored.read_bytes())
-    cases = {
-        "cut short": stored.read_bytes()[:-100],
-        "not JSON": gzip.compress(whole[:-10]),
-        "another format": gzip.compress(json.dumps({"format": "other", "pages": {}}).encode()),
-        "pages not texts": gzip.compress(json.dumps({**json.loads(whole), "pages": {"x" * 64: 1}}).encode()),
-    }
-    for case, damaged in cases.items():
-        stored.write_bytes(damaged)
-        env = {**os.environ, "BANZUKE_LANGUAGES": "en", "BANZUKE_CACHE": str(kept)}
-        result = subprocess.run([sys.executable, "-m", "generator", "build", "--data", str(festival), "--site-dir",
-                                 str(tmp_path / "site")], check=False, capture_output=True, text=True, cwd=ROOT,
-                                env=env)
-        assert result.returncode == 0, (case, result.stderr)
-        assert f"WARNING -  The build cache {stored} is ignored: " in result.stderr, (case, result.stderr)
-        assert re.search(r"en: 0 of \d+ generated pages from the build cache", result.stderr), case
-        site = tmp_path / "site"
-        same({p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}, cold)
+    index = kept / "pages-en.json"
+    data = kept / json.loads(index.read_text(encoding="utf-8"))["data"]
+    damage, said = DAMAGES[case]
+    text, raw = damage(index.read_text(encoding="utf-8"), data.read_bytes())
+    index.write_text(text, encoding="utf-8")
+    if raw is not None:
+        data.write_bytes(raw)
+    env = {**os.environ, "BANZUKE_LANGUAGES": "en", "BANZUKE_CACHE": str(kept)}
+    result = subprocess.run([sys.executable, "-m", "generator", "build", "--data", str(festival), "--site-dir",
+                             str(tmp_path / "site")], check=False, capture_output=True, text=True, cwd=ROOT, env=env)
+    assert result.returncode == 0, result.stderr
+    assert f"WARNING -  The build cache {index}" in result.stderr and said in result.stderr, result.stderr
+    counts = USED.search(result.stderr)
+    assert counts is not None
+    reused, made = int(counts[2].replace(",", "")), int(counts[3].replace(",", ""))
+    # a page changed: the page whose bytes start the data file alone is rendered anew; else every page is
+    assert reused == (made - 1 if case == "a page changed" else 0)
+    site = tmp_path / "site"
+    same({p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}, cold)
 
 
 def test_a_cache_written_by_other_code_is_not_used(tmp_path: Path) -> None:
-    """The cache's file says which code wrote it: other code's pages are not taken, silently (a cold build)."""
+    """The cache's index says which code wrote it: other code's pages are not taken, silently (a cold build)."""
     page = "a" * 64
-    stored = PageCache(tmp_path / "pages-en.json.gz", "old code", "en", made={page: "<html>old</html>"})
-    stored.save()
+    written = PageCache.open(tmp_path, "old code", "en")
+    written.put(page, "<html>old</html>")
+    written.save()
     assert PageCache.open(tmp_path, "old code", "en").get(page) == "<html>old</html>"
     assert PageCache.open(tmp_path, "new code", "en").get(page) is None
     assert PageCache.open(tmp_path, "old code", "de").get(page) is None  # (another language's file: none there)
+
+
+def test_a_build_keeps_its_own_pages_alone(tmp_path: Path) -> None:
+    """Each build's data file holds its pages only, the last one's removed: the cache does not grow."""
+    first = PageCache.open(tmp_path, "code", "en")
+    first.put("a" * 64, "<p>a</p>")
+    first.put("b" * 64, "<p>b</p>")
+    first.save()
+    second = PageCache.open(tmp_path, "code", "en")
+    assert second.get("b" * 64) == "<p>b</p>"
+    second.put("c" * 64, "<p>c</p>")
+    second.save()
+    # "<p>b</p>" and "<p>c</p>" are 8 bytes each: 16 in the one data file left
+    assert [p.stat().st_size for p in tmp_path.glob("pages-en-*.bin")] == [16]
+    third = PageCache.open(tmp_path, "code", "en")
+    assert [third.get(d * 64) for d in "abc"] == [None, "<p>b</p>", "<p>c</p>"]
 
 
 def test_the_code_digest_follows_every_file_of_the_generator(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,37 +1,41 @@
 """The build's cache: each generated page's output, kept between builds, by a digest of everything the output is
 made from (hooks.py `on_files`: the page's path, title, content, label and sidebar, mkdocs.yml, the language and
-the site's languages and address). A later build renders again only the pages whose digest is new: a round's
+the site's languages and addresses). A later build renders again only the pages whose digest is new: a round's
 results change a few dozen pages, not the archive.
 
-One file a language, `pages-<code>.json.gz` in the cache folder (by default `.cache/banzuke` beside the site's
-folder; BANZUKE_CACHE names another, `off` builds without one):
+Two files a language in the cache folder (by default `.cache/banzuke` beside the site's folder; BANZUKE_CACHE
+names another, `off` builds without one): the pages' outputs one after another (`pages-<code>-<token>.bin`),
+and their index (`pages-<code>.json`):
 
-    {"format": FORMAT, "code": CODE, "language": "de", "pages": {digest: output, …}}
+    {"format": FORMAT, "code": CODE, "language": "de", "data": "pages-de-….bin", "size": BYTES,
+     "pages": {digest: [offset, length, sha256 of the output], …}}
 
-`code` is a digest of the generator's own files and the versions of the packages that render the pages (the
-engine, its theme, Jinja, Markdown, Babel): a cache written by other code is not used at all, and the build is
-as cold as without one. The file is read as data (JSON, never code), within limits (its size, each value's
-type); a file that is damaged, foreign or over the limits is said in one line and ignored, never trusted. Written
-at the end of a language's build, all at once (a temporary file renamed over it), with the pages of that build
-alone, so that it never holds more than one site's pages.
+Nothing but the index is held in memory: a page is read when the build asks for it, and this build's pages are
+written to a new data file as they are made. `code` is a digest of the generator's own files, the engine in use
+and the versions of the packages that render the pages (the theme, Jinja, Markdown, Babel): a cache written by
+other code is not used at all, and the build is as cold as without one. The index is read as data (JSON, never
+code), within limits; a page's output is checked against its SHA-256 before it is used. An index that is
+damaged, foreign or over the limits, a data file of another size than the index says, a page whose bytes are not
+those it had, a link anywhere in the cache's place: each is said in one line and ignored, never trusted (the
+pages concerned are rendered anew). At the end of a language's build its new index replaces the old at once (a
+temporary file renamed over it), naming the new data file; the old one is then removed.
 """
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import importlib.metadata
 import json
 import os
+import secrets
 import sys
 import tempfile
-import zlib
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO, Any
 
-FORMAT = "banzuke-pages/1"
+FORMAT = "banzuke-pages/2"
 CACHE_ENV = "BANZUKE_CACHE"  # the cache folder; "off": none
-MAX_BYTES = 1_500_000_000  # a language's pages, unpacked: an archive of some 40,000 pages
+MAX_INDEX = 64_000_000  # bytes of an index: some 400,000 pages
 PACKAGES = ("mkdocs", "mkdocs-material", "properdocs", "jinja2", "markdown", "babel", "markupsafe",
             "pymdown-extensions")
 GENERATOR = Path(__file__).resolve().parent.parent  # generator/
@@ -66,82 +70,182 @@ def code_digest() -> str:
     return digest.hexdigest()
 
 
-@dataclass
-class PageCache:
-    """One language's pages as the last build made them (`kept`), and those of this build (`made`)."""
+def _is_entry(value: Any) -> bool:
+    return (isinstance(value, list) and len(value) == 3 and all(isinstance(v, int) and v >= 0 for v in value[:2])
+            and isinstance(value[2], str) and len(value[2]) == 64)
 
-    path: Path
-    code: str
-    language: str
-    kept: dict[str, str] = field(default_factory=dict)
-    made: dict[str, str] = field(default_factory=dict)
-    reused: int = 0
+
+class PageCache:
+    """One language's pages as the last build made them (read on demand), and those of this build (written as
+    they are made)."""
+
+    def __init__(self, folder: Path, code: str, language: str):
+        self.folder, self.code, self.language = folder, code, language
+        self.index = folder / f"pages-{language}.json"
+        self.kept: dict[str, list[Any]] = {}
+        self.old: IO[bytes] | None = None  # the last build's data file
+        self.old_name = ""
+        self.made: dict[str, list[Any]] = {}
+        self.new: IO[bytes] | None = None  # this build's, as it is written
+        self.new_path: Path | None = None
+        self.reused = 0
+        self.damaged = False
+        self.linked = False
 
     @classmethod
     def open(cls, folder: Path, code: str, language: str) -> PageCache:
-        cache = cls(folder / f"pages-{language}.json.gz", code, language)
-        cache.kept = cache._read()
+        cache = cls(folder, code, language)
+        cache._read()
         return cache
 
     def _linked(self) -> bool:
-        """The file, its folder or the folder above it is a link (a pull request may commit one): not followed."""
-        return any(p.is_symlink() for p in (self.path, self.path.parent, self.path.parent.parent))
+        """The index, its folder or the folder above it is a link (a pull request may commit one): not followed."""
+        return any(p.is_symlink() for p in (self.index, self.folder, self.folder.parent))
 
-    def _read(self) -> dict[str, str]:
+    def _read(self) -> None:
         if self._linked():
-            return self._ignored("it, or a folder it is in, is a link")
-        if not self.path.is_file():
-            return {}
+            self.linked = True
+            self._ignored("it, or a folder it is in, is a link")
+            return
+        if not self.index.is_file():
+            return
         try:
-            with gzip.open(self.path, "rb") as f:
-                raw = f.read(MAX_BYTES + 1)
-            if len(raw) > MAX_BYTES:
-                return self._ignored(f"larger than {MAX_BYTES / 1e9:g} GB unpacked")
+            with self.index.open("rb") as f:
+                raw = f.read(MAX_INDEX + 1)
+            if len(raw) > MAX_INDEX:
+                self._ignored(f"its index is larger than {MAX_INDEX // 1_000_000} MB")
+                return
             found = json.loads(raw)
-        except (OSError, EOFError, zlib.error, ValueError, RecursionError) as exc:
-            return self._ignored(f"it cannot be read ({type(exc).__name__})")
+        except (OSError, ValueError, RecursionError) as exc:
+            self._ignored(f"its index cannot be read ({type(exc).__name__})")
+            return
         if not isinstance(found, dict) or found.get("format") != FORMAT or found.get("language") != self.language:
-            return self._ignored("it is not a cache of this build's pages in this language")
+            self._ignored("it is not a cache of this build's pages in this language")
+            return
         if found.get("code") != self.code:
-            return {}  # (written by other code: a cold build, as it should be, and nothing to say)
-        pages = found.get("pages")
-        if not isinstance(pages, dict) or not all(isinstance(k, str) and len(k) == 64 and isinstance(v, str)
-                                                  for k, v in pages.items()):
-            return self._ignored("its pages are not what the build writes")
-        return pages
+            return  # (written by other code: a cold build, as it should be, and nothing to say)
+        name, size, pages = found.get("data"), found.get("size"), found.get("pages")
+        if not (isinstance(name, str) and name == Path(name).name and name.startswith(f"pages-{self.language}-")
+                and name.endswith(".bin") and isinstance(size, int) and isinstance(pages, dict)
+                and all(isinstance(k, str) and len(k) == 64 and _is_entry(v) and v[0] + v[1] <= size
+                        for k, v in pages.items())):
+            self._ignored("its index is not what the build writes")
+            return
+        data = self.folder / name
+        try:
+            if data.is_symlink() or not data.is_file() or data.stat().st_size != size:
+                self._ignored(f"its data file {name} is missing or not of the size its index gives")
+                return
+            self.old = data.open("rb")
+        except OSError as exc:
+            self._ignored(f"its data file cannot be read ({exc.strerror or exc})")
+            return
+        self.kept, self.old_name = pages, name
 
-    def _ignored(self, why: str) -> dict[str, str]:
-        print(f"WARNING -  The build cache {self.path} is ignored: {why}; every page is rendered anew",
+    def _ignored(self, why: str) -> None:
+        print(f"WARNING -  The build cache {self.index} is ignored: {why}; its pages are rendered anew",
               file=sys.stderr)
-        return {}
+
+    def has(self, digest: str) -> bool:
+        """Whether the last build made the page (its output there, as it was written); nothing is kept in memory."""
+        return self._read_page(digest) is not None
+
+    def take(self, digest: str) -> str:
+        """The page's output as the last build made it (has() said it is there), kept for the next build."""
+        raw = self._read_page(digest)
+        if raw is None:  # (changed since has(): by another process, during the build)
+            raise OSError(f"the build cache {self.index} changed during the build: build again")
+        self._write(digest, raw, self.kept[digest][2])
+        self.reused += 1
+        return raw.decode("utf-8")
 
     def get(self, digest: str) -> str | None:
-        output = self.kept.get(digest)
-        if output is not None:
-            self.made[digest] = output
-            self.reused += 1
-        return output
+        return self.take(digest) if self.has(digest) else None
+
+    def _read_page(self, digest: str) -> bytes | None:
+        entry = self.kept.get(digest)
+        if entry is None or self.old is None:
+            return None
+        offset, length, sha = entry
+        try:
+            self.old.seek(offset)
+            raw = self.old.read(length)
+        except OSError:
+            raw = b""
+        if len(raw) == length and hashlib.sha256(raw).hexdigest() == sha:
+            try:
+                raw.decode("utf-8")
+                return raw
+            except UnicodeDecodeError:
+                pass
+        if not self.damaged:
+            self.damaged = True
+            print(f"WARNING -  The build cache {self.index}: a page's output is not as it was written; such pages "
+                  "are rendered anew", file=sys.stderr)
+        return None
 
     def put(self, digest: str, output: str) -> None:
-        self.made[digest] = output
+        raw = output.encode("utf-8")
+        self._write(digest, raw, hashlib.sha256(raw).hexdigest())
+
+    def _write(self, digest: str, raw: bytes, sha: str) -> None:
+        if digest in self.made or self.linked:
+            return
+        try:
+            if self.new is None:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                self.new_path = self.folder / f"pages-{self.language}-{secrets.token_hex(8)}.bin"
+                self.new = open(self.new_path, "xb")  # noqa: SIM115 - open until save()
+            offset = self.new.tell()
+            self.new.write(raw)
+        except OSError as exc:
+            self._unwritable(exc)
+            return
+        self.made[digest] = [offset, len(raw), sha]
+
+    def _unwritable(self, exc: OSError) -> None:
+        print(f"WARNING -  The build cache {self.folder} cannot be written ({exc.strerror or exc}): the next build "
+              "renders every page anew", file=sys.stderr)
+        self._drop_new()
+        self.made = {}
+        self.linked = True  # (nothing more is written this build)
+
+    def _drop_new(self) -> None:
+        if self.new is not None:
+            self.new.close()
+            self.new = None
+        if self.new_path is not None:
+            self.new_path.unlink(missing_ok=True)
+            self.new_path = None
 
     def save(self) -> None:
-        """This build's pages, in place of the last build's, all at once; a cache that cannot be written is said
-        and left (the site is built all the same)."""
-        if self._linked():
+        """This build's pages in place of the last build's: the new index renamed over the old, naming the new
+        data file; the old data file removed. A cache that cannot be written is said and left as it was."""
+        if self.old is not None:
+            self.old.close()
+            self.old = None
+        if self.new is None or self.new_path is None or self.linked or self._linked():
+            self._drop_new()
             return
-        data = json.dumps({"format": FORMAT, "code": self.code, "language": self.language, "pages": self.made},
-                          ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, name = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.", suffix=".tmp")
+            self.new.flush()
+            size = self.new.tell()
+            self.new.close()
+            self.new = None
+            text = json.dumps({"format": FORMAT, "code": self.code, "language": self.language,
+                               "data": self.new_path.name, "size": size, "pages": self.made}, separators=(",", ":"))
+            fd, name = tempfile.mkstemp(dir=self.folder, prefix=f".{self.index.name}.", suffix=".tmp")
             try:
-                with os.fdopen(fd, "wb") as f, gzip.GzipFile(fileobj=f, mode="wb", compresslevel=1, mtime=0) as z:
-                    z.write(data)
-                os.replace(name, self.path)
+                with os.fdopen(fd, "w", encoding="utf-8") as f:
+                    f.write(text)
+                os.replace(name, self.index)
             except BaseException:
                 Path(name).unlink(missing_ok=True)
                 raise
         except OSError as exc:
-            print(f"WARNING -  The build cache {self.path} cannot be written ({exc.strerror or exc}): the next build "
-                  "renders every page anew", file=sys.stderr)
+            self._unwritable(exc)
+            return
+        for stale in self.folder.glob(f"pages-{self.language}-*.bin"):  # the last build's, and any left behind
+            if stale.name != self.new_path.name:
+                stale.unlink(missing_ok=True)
+        self.new_path = None

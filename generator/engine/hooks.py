@@ -120,8 +120,9 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
             outputs = preview.pages_kept.get(path, {}) if preview else {}
             if page.made_from in outputs:
                 page.reused = outputs[page.made_from] = outputs.pop(page.made_from)  # now the last one
-            elif kept is not None:
-                page.reused = kept.get(page.made_from)
+            elif kept is not None and kept.has(page.made_from):
+                page.reused = ""  # (read when the page is written, on_page_context: not all held at once)
+                page.cached = True
     for path, content in sorted(site.files.items()):
         if not (build.root and path == TEXTS):
             files.append(File.generated(config, path, content=content))
@@ -152,6 +153,8 @@ def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, n
     build = of(config)
     if isinstance(page, GeneratedPage):
         page.content = page.generated.html
+        if page.cached and build.cache is not None:
+            page.reused = build.cache.take(page.made_from)
     festival = build.generated.section_of.get(page.file.src_uri)
     for path, label in build.titles.get(festival or "", {}).items():  # labels as in this page's sidebar
         build.pages[path].title = label
@@ -250,6 +253,7 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig, **_: Any) -> str
         return output
     page.content = ""
     if page.reused is not None:
+        page.reused = ""  # (written: not held until the end of the build)
         return output
     output = compact(output)
     build = of(config)

@@ -28,6 +28,7 @@ class GeneratedPage(Page):
         self.generated = generated
         self.made_from = ""  # the preview: a digest of everything the page's output depends on
         self.reused: str | None = None  # the preview: the output of an earlier build made from the same
+        self.cached = False  # its output is in the build cache (read when the page is written)
 
     def read_source(self, config: MkDocsConfig) -> None:
         # The theme prints a page's meta title unescaped: the title is data, so it is escaped here.
