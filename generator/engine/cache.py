@@ -90,7 +90,7 @@ class PageCache:
         self.new_path: Path | None = None
         self.reused = 0
         self.damaged = False
-        self.linked = False
+        self.stopped = False  # nothing (more) written this build: the cache's place is a link, or a write failed
 
     @classmethod
     def open(cls, folder: Path, code: str, language: str) -> PageCache:
@@ -104,7 +104,7 @@ class PageCache:
 
     def _read(self) -> None:
         if self._linked():
-            self.linked = True
+            self.stopped = True
             self._ignored("it, or a folder it is in, is a link")
             return
         if not self.index.is_file():
@@ -189,7 +189,7 @@ class PageCache:
         self._write(digest, raw, hashlib.sha256(raw).hexdigest())
 
     def _write(self, digest: str, raw: bytes, sha: str) -> None:
-        if digest in self.made or self.linked:
+        if digest in self.made or self.stopped:
             return
         try:
             if self.new is None:
@@ -208,7 +208,7 @@ class PageCache:
               "renders every page anew", file=sys.stderr)
         self._drop_new()
         self.made = {}
-        self.linked = True  # (nothing more is written this build)
+        self.stopped = True
 
     def _drop_new(self) -> None:
         if self.new is not None:
@@ -224,7 +224,7 @@ class PageCache:
         if self.old is not None:
             self.old.close()
             self.old = None
-        if self.new is None or self.new_path is None or self.linked or self._linked():
+        if self.new is None or self.new_path is None or self.stopped or self._linked():
             self._drop_new()
             return
         try:
