@@ -20,11 +20,13 @@ from .conftest import MINI, ROOT
 
 pytestmark = pytest.mark.build
 USED = re.compile(r"INFO    -  (\w+): ([\d,]+) of ([\d,]+) generated pages from the build cache")
+PARTS = re.compile(r"from the build cache \(([\d,]+) of ([\d,]+) events' pages not rendered again\)")
 
 
-def build(data: Path, site: Path, kept: Path | None, languages: str = "en",
-          config: Path = ROOT / "mkdocs.yml") -> tuple[dict[str, bytes], dict[str, tuple[int, int]]]:
-    """The site's files, and for each language how many of its generated pages came from the cache (of how many)."""
+def build(data: Path, site: Path, kept: Path | None, languages: str = "en", config: Path = ROOT / "mkdocs.yml",
+          events: list[tuple[int, int]] | None = None) -> tuple[dict[str, bytes], dict[str, tuple[int, int]]]:
+    """The site's files, and for each language how many of its generated pages came from the cache (of how many);
+    into `events`, for each language, how many events' pages came from it (of how many)."""
     env = {**os.environ, "BANZUKE_LANGUAGES": languages, "BANZUKE_CACHE": str(kept) if kept else "off"}
     result = subprocess.run([sys.executable, "-m", "generator", "build", "--data", str(data), "--site-dir", str(site),
                              "--config", str(config)], check=False, capture_output=True, text=True, cwd=ROOT, env=env)
@@ -32,6 +34,8 @@ def build(data: Path, site: Path, kept: Path | None, languages: str = "en",
     assert "Traceback" not in result.stderr
     files = {p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
     used = {m[1]: (int(m[2].replace(",", "")), int(m[3].replace(",", ""))) for m in USED.finditer(result.stderr)}
+    if events is not None:
+        events.extend((int(m[1].replace(",", "")), int(m[2].replace(",", ""))) for m in PARTS.finditer(result.stderr))
     shutil.rmtree(site)
     return files, used
 
@@ -54,6 +58,15 @@ def replace(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
+def turn_a_game(round_file: Path) -> None:
+    """The round's first decided game the other way round."""
+    text = round_file.read_text(encoding="utf-8")
+    result = re.search(r"\b(1-0|0-1)\b", text)
+    assert result is not None
+    round_file.write_text(text[:result.start()] + ("0-1" if result[0] == "1-0" else "1-0") + text[result.end():],
+                          encoding="utf-8")
+
+
 def test_an_unchanged_build_renders_nothing_again_and_is_the_same_site(festival: Path, tmp_path: Path) -> None:
     kept = tmp_path / "cache"
     cold, first = build(festival, tmp_path / "site", kept)
@@ -68,13 +81,8 @@ def test_an_unchanged_build_renders_nothing_again_and_is_the_same_site(festival:
 def test_after_a_change_of_the_data_a_warm_build_is_the_cold_one(festival: Path, tmp_path: Path, change: str) -> None:
     kept = tmp_path / "cache"
     build(festival, tmp_path / "site", kept)
-    if change == "round result":  # one game of round 1 the other way round
-        round_1 = festival / "cup" / "open" / "round-1.yaml"
-        text = round_1.read_text(encoding="utf-8")
-        result = re.search(r"\b(1-0|0-1)\b", text)
-        assert result is not None
-        round_1.write_text(text[:result.start()] + ("0-1" if result[0] == "1-0" else "1-0") + text[result.end():],
-                           encoding="utf-8")
+    if change == "round result":
+        turn_a_game(festival / "cup" / "open" / "round-1.yaml")
     elif change == "player name":
         replace(festival / "players.yaml", "family: Baker", "family: Bakker")
     else:  # a copy of the cup as another festival
@@ -85,6 +93,34 @@ def test_after_a_change_of_the_data_a_warm_build_is_the_cold_one(festival: Path,
     same(warm, cold)
     reused, made = used["en"]
     assert 0 < reused < made  # some pages were rendered again, not all
+
+
+def test_an_events_pages_are_rendered_again_when_a_festival_before_it_changes(festival: Path, tmp_path: Path) -> None:
+    """FESA rates the events one after another: a result of an earlier festival changes the ratings a later
+    festival's pages show, so a change there renders the later festival's event again; a change in the later one
+    leaves the earlier one's as the cache has it."""
+    later = festival / "later-cup"
+    shutil.copytree(festival / "cup", later)
+    replace(later / "festival.yaml", "name: Test Cup", "name: Later Cup")
+    for name in ("festival.yaml", "open/event.yaml"):  # a year on: 2025-03-02 and 03
+        text = (later / name).read_text(encoding="utf-8")
+        (later / name).write_text(text.replace("2024-03-0", "2025-03-0"), encoding="utf-8")
+    kept = tmp_path / "cache"
+    before, _ = build(festival, tmp_path / "site", kept)
+    turn_a_game(festival / "cup" / "open" / "round-1.yaml")
+    counts: list[tuple[int, int]] = []
+    warm, _ = build(festival, tmp_path / "site", kept, events=counts)
+    cold, _ = build(festival, tmp_path / "site", None)
+    same(warm, cold)
+    assert counts == [(0, 2)]  # both events rendered again: the earlier one changed, the later one follows it
+    # (and the later festival's standings did change: the ratings it shows came from the earlier results)
+    assert before["later-cup/open/index.html"] != cold["later-cup/open/index.html"]
+    turn_a_game(later / "open" / "round-1.yaml")
+    counts.clear()
+    warm, _ = build(festival, tmp_path / "site", kept, events=counts)
+    cold, _ = build(festival, tmp_path / "site", None)
+    same(warm, cold)
+    assert counts == [(1, 2)]  # the earlier festival's event from the cache, the later one's rendered again
 
 
 def test_a_language_added_is_built_and_the_others_pages_follow(festival: Path, tmp_path: Path) -> None:
@@ -204,3 +240,19 @@ def test_a_linked_cache_folder_is_neither_read_nor_written(tmp_path: Path, capsy
     pages.save()
     assert list(elsewhere.iterdir()) == []
     assert FORMAT.startswith("banzuke-pages/")
+
+
+def test_a_damaged_part_is_said_and_its_event_rendered_anew(festival: Path, tmp_path: Path) -> None:
+    kept = tmp_path / "cache"
+    cold, _ = build(festival, tmp_path / "site", kept)
+    index = kept / "parts-en.json"
+    data = kept / json.loads(index.read_text(encoding="utf-8"))["data"]
+    data.write_bytes(b"X" + data.read_bytes()[1:])  # the first (and only) event's part
+    env = {**os.environ, "BANZUKE_LANGUAGES": "en", "BANZUKE_CACHE": str(kept)}
+    result = subprocess.run([sys.executable, "-m", "generator", "build", "--data", str(festival), "--site-dir",
+                             str(tmp_path / "site")], check=False, capture_output=True, text=True, cwd=ROOT, env=env)
+    assert result.returncode == 0, result.stderr
+    assert f"WARNING -  The build cache {index}: a page's output is not as it was written" in result.stderr
+    assert "(0 of 1 events' pages not rendered again)" in result.stderr
+    site = tmp_path / "site"
+    same({p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}, cold)

@@ -100,6 +100,7 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
     same configuration under /<code>/, with their own address; with `kept` (the cache's folder and the code's
     digest), the pages of the last build reused where nothing they are made from changed (cache.py)."""
     pages = cache.PageCache.open(*kept, code) if kept is not None else None
+    parts = cache.PageCache.open(*kept, code, kind="parts") if kept is not None else None
     root_url = first.site_url or ""
     address = published_address(first.site_url)
     under = "" if code == codes[0] else f"{code}/"
@@ -107,13 +108,15 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
     if under:
         config.site_url = f"{root_url.rstrip('/')}/{under}" if root_url else None
     config.theme["language"] = code  # the theme's own texts, and its search's language
-    engine_build(attach(config, Build(data, site_url=f"{address.rstrip('/')}/{under}" if address else "",
-                                      loaded=loaded, language=code, languages=codes, compiled=compiled,
-                                      site_root=root_url, cache=pages)))
-    if pages is not None:
+    build = Build(data, site_url=f"{address.rstrip('/')}/{under}" if address else "", loaded=loaded, language=code,
+                  languages=codes, compiled=compiled, site_root=root_url, cache=pages, part_cache=parts)
+    engine_build(attach(config, build))
+    if pages is not None and parts is not None:
         pages.save()
-        print(f"INFO    -  {code}: {pages.reused:,} of {len(pages.made):,} generated pages from the build cache",
-              file=sys.stderr)
+        parts.save()
+        events = build.parts.reused if build.parts else 0
+        print(f"INFO    -  {code}: {pages.reused:,} of {len(pages.made):,} generated pages from the build cache "
+              f"({events:,} of {len(parts.made):,} events' pages not rendered again)", file=sys.stderr)
 
 
 def _one_after_another(one: Callable[[str, Path], None], codes: tuple[str, ...], root: Path) -> list[Built]:

@@ -10,6 +10,10 @@ and their index (`pages-<code>.json`):
     {"format": FORMAT, "code": CODE, "language": "de", "data": "pages-de-….bin", "size": BYTES,
      "pages": {digest: [offset, length, sha256 of the output], …}}
 
+The events' parts (render/memo.py: an event's pages and files as the renderer made them, before the theme) are
+kept the same way, in `parts-<code>.json` and its data file (`"kind": "parts"` in the index): an event whose
+festival, and what came before it, did not change is not rendered again either.
+
 Nothing but the index is held in memory: a page is read when the build asks for it, and this build's pages are
 written to a new data file as they are made. `code` is a digest of the generator's own files, the engine in use
 and the versions of the packages that render the pages (the theme, Jinja, Markdown, Babel): a cache written by
@@ -79,9 +83,9 @@ class PageCache:
     """One language's pages as the last build made them (read on demand), and those of this build (written as
     they are made)."""
 
-    def __init__(self, folder: Path, code: str, language: str):
-        self.folder, self.code, self.language = folder, code, language
-        self.index = folder / f"pages-{language}.json"
+    def __init__(self, folder: Path, code: str, language: str, kind: str = "pages"):
+        self.folder, self.code, self.language, self.kind = folder, code, language, kind
+        self.index = folder / f"{kind}-{language}.json"
         self.kept: dict[str, list[Any]] = {}
         self.old: IO[bytes] | None = None  # the last build's data file
         self.old_name = ""
@@ -93,8 +97,8 @@ class PageCache:
         self.stopped = False  # nothing (more) written this build: the cache's place is a link, or a write failed
 
     @classmethod
-    def open(cls, folder: Path, code: str, language: str) -> PageCache:
-        cache = cls(folder, code, language)
+    def open(cls, folder: Path, code: str, language: str, kind: str = "pages") -> PageCache:
+        cache = cls(folder, code, language, kind)
         cache._read()
         return cache
 
@@ -119,13 +123,14 @@ class PageCache:
         except (OSError, ValueError, RecursionError) as exc:
             self._ignored(f"its index cannot be read ({type(exc).__name__})")
             return
-        if not isinstance(found, dict) or found.get("format") != FORMAT or found.get("language") != self.language:
+        if not isinstance(found, dict) or found.get("format") != FORMAT or found.get("language") != self.language \
+                or found.get("kind", "pages") != self.kind:
             self._ignored("it is not a cache of this build's pages in this language")
             return
         if found.get("code") != self.code:
             return  # (written by other code: a cold build, as it should be, and nothing to say)
         name, size, pages = found.get("data"), found.get("size"), found.get("pages")
-        if not (isinstance(name, str) and name == Path(name).name and name.startswith(f"pages-{self.language}-")
+        if not (isinstance(name, str) and name == Path(name).name and name.startswith(f"{self.kind}-{self.language}-")
                 and name.endswith(".bin") and isinstance(size, int) and isinstance(pages, dict)
                 and all(isinstance(k, str) and len(k) == 64 and _is_entry(v) and v[0] + v[1] <= size
                         for k, v in pages.items())):
@@ -194,7 +199,7 @@ class PageCache:
         try:
             if self.new is None:
                 self.folder.mkdir(parents=True, exist_ok=True)
-                self.new_path = self.folder / f"pages-{self.language}-{secrets.token_hex(8)}.bin"
+                self.new_path = self.folder / f"{self.kind}-{self.language}-{secrets.token_hex(8)}.bin"
                 self.new = open(self.new_path, "xb")  # noqa: SIM115 - open until save()
             offset = self.new.tell()
             self.new.write(raw)
@@ -232,7 +237,7 @@ class PageCache:
             size = self.new.tell()
             self.new.close()
             self.new = None
-            text = json.dumps({"format": FORMAT, "code": self.code, "language": self.language,
+            text = json.dumps({"format": FORMAT, "code": self.code, "language": self.language, "kind": self.kind,
                                "data": self.new_path.name, "size": size, "pages": self.made}, separators=(",", ":"))
             fd, name = tempfile.mkstemp(dir=self.folder, prefix=f".{self.index.name}.", suffix=".tmp")
             try:
@@ -245,7 +250,7 @@ class PageCache:
         except OSError as exc:
             self._unwritable(exc)
             return
-        for stale in self.folder.glob(f"pages-{self.language}-*.bin"):  # the last build's, and any left behind
+        for stale in self.folder.glob(f"{self.kind}-{self.language}-*.bin"):  # the last build's, and any left behind
             if stale.name != self.new_path.name:
                 stale.unlink(missing_ok=True)
         self.new_path = None

@@ -34,9 +34,11 @@ from generator.engine.state import Build, of
 from generator.diagnostics import Report
 from generator.pipeline import load
 from generator.render import i18n
+from generator.render.memo import Inputs, Memo
 from generator.render.site import render_site, with_problems
 from generator.render.text import label_tables
 from generator.render.site import nav_labels, varying_labels
+from generator.sources.digests import data_digests
 from generator.sources.site_config import SITE_TEXTS, beside, site_texts
 
 
@@ -63,13 +65,32 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
         # The published address for the wall sheets' QR codes, not the preview's own (a phone cannot open that)
         # (in a language other than the default, the renderer writes no API: the languages share the root's)
         with i18n.speaking(build.language, root=build.root):
-            site = build.site = render_site(loaded, build.site_url)
+            site = build.site = render_site(loaded, build.site_url, _parts(build, config))
         if build.preview is not None:
             build.preview.last_good = site
     config.nav = site.nav
     if str(build.data) not in [str(w) for w in config.watch]:
         config.watch.append(str(build.data))
     return config
+
+
+def _parts(build: Build, config: MkDocsConfig) -> Memo | None:
+    """The parts of the last build an event's pages may come from (render/memo.py): the build cache's, with the
+    digests of the data's folders and of what every page depends on besides (as on_files has it)."""
+    if build.part_cache is None:
+        return None
+    common, festivals = data_digests(build.data)
+    digest = hashlib.sha256(json.dumps([common, *_common(build, config)]).encode()).hexdigest()
+    build.parts = Memo(build.part_cache, Inputs(digest, festivals))
+    return build.parts
+
+
+def _common(build: Build, config: MkDocsConfig) -> list[Any]:
+    """What every page's output depends on besides its own: the settings, the language, the site's languages (the
+    selector) and its addresses (the canonical address, the wall sheets' QR codes)."""
+    settings = Path(config.config_file_path).read_bytes() if config.config_file_path else b""
+    return [settings.decode("utf-8", "replace"), build.language, build.languages, build.site_url,
+            build.site_root, config.site_url or ""]
 
 
 def _site_texts(config: MkDocsConfig, data: Path) -> None:
@@ -96,11 +117,7 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
     labels = nav_labels([site.nav, *site.sections.values()])
     build.titles = varying_labels(site)
     preview, kept = build.preview, build.cache
-    settings = Path(config.config_file_path).read_bytes() if (preview or kept) and config.config_file_path else b""
-    # What every page's output depends on besides its own: the settings, the language, the site's languages (the
-    # selector) and its addresses (the canonical address, the wall sheets' QR codes)
-    common = [settings.decode("utf-8", "replace"), build.language, build.languages, build.site_url,
-              build.site_root, config.site_url or ""]
+    common = _common(build, config) if preview or kept else []
     for path in sorted(site.pages):
         if files.get_file_from_path(path) is not None:
             raise Abort(f"site_src/{path} is also a generated page: rename or remove it")

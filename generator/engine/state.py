@@ -21,6 +21,7 @@ from mkdocs.structure.pages import Page
 
 from generator.pipeline import Loaded
 from generator.render.i18n import site_languages
+from generator.render.memo import Memo
 from generator.render.site import Site
 
 from .cache import PageCache
@@ -70,6 +71,8 @@ class Build:
     language: str = "en"  # the language of this build's pages
     languages: tuple[str, ...] = ("en",)  # the site's languages, the default first (built at the root)
     cache: PageCache | None = None  # the pages of the last build, kept between builds (cache.py)
+    part_cache: PageCache | None = None  # the events' parts of the last build (render/memo.py), kept likewise
+    parts: Memo | None = None  # the parts this build took from part_cache, and made (on_config)
     site: Site | None = None  # the generated site (on_config)
     titles: dict[str, dict[str, str]] = field(default_factory=dict)  # labels by sidebar (on_files)
     pages: dict[str, Page] = field(default_factory=dict)  # the engine's pages by source path (on_nav)

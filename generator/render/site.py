@@ -18,7 +18,7 @@ from ..rules.prizes import PrizeList
 from ..rules.scoring import RoundRecord
 from ..rules.standings import EventResults, Standing
 
-from . import api, calendar, i18n, now, sheets
+from . import api, calendar, i18n, memo, now, sheets
 from .base import Page, Site, shown_tiebreak
 from . import rating as rating_preview
 from .festival import FestivalPages, nav_labels, varying_labels
@@ -52,7 +52,12 @@ SYMBOL = {
 
 
 class Renderer(FestivalPages, PlayerPages):
-    """Renders every page; a kind's own pages by its pages module (render/kinds), given a narrow context."""
+    """Renders every page; a kind's own pages by its pages module (render/kinds), given a narrow context; with
+    `kept`, the parts of the last build, an event's pages as it made them where nothing they come from changed."""
+
+    def __init__(self, loaded: Loaded, site_url: str = "", kept: memo.Memo | None = None):
+        super().__init__(loaded, site_url)
+        self.memo = kept
 
     def build(self) -> Site:
         years: dict[int, list[Festival]] = {}
@@ -63,7 +68,7 @@ class Renderer(FestivalPages, PlayerPages):
         for festival in self.data.festivals:
             self.festival_pages(festival)
             for event in festival.events:
-                self.event_pages(festival, event, self.results[event.path])
+                self.event_part(festival, event)
         self.player_pages()
         self.promotion_page()
         if not i18n.current().root:  # the results API: one for all the site's languages, at the root
@@ -113,6 +118,19 @@ class Renderer(FestivalPages, PlayerPages):
         rated = self.loaded.ratings.get(event.path)
         changes = rated.changes if rated else {}
         return rating_preview.promotions(changes, {pid: self.player(pid).name for pid in changes})
+
+    def event_part(self, festival: Festival, event: Event) -> None:
+        """The event's pages, rendered or, where nothing they are made from changed, as the last build made them
+        (memo.py)."""
+        def make() -> Site:
+            outer, self.site = self.site, Site()
+            try:
+                self.event_pages(festival, event, self.results[event.path])
+                return self.site
+            finally:
+                self.site = outer
+
+        memo.kept(self.memo, lambda m: m.event_key(self.data, festival, event.path), self.site, make, merge)
 
     def event_pages(self, festival: Festival, event: Event, res: EventResults) -> None:
         """The event's pages, as its kind lays them out (generator/kinds)."""
@@ -330,9 +348,17 @@ def elo_source(rating: Rating) -> str:
             return _("arbiters' adjustment")
 
 
-def render_site(loaded: Loaded, site_url: str = "") -> Site:
-    """The site; `site_url`, the address it is published at, goes into the wall sheets' QR codes."""
-    return Renderer(loaded, site_url).build()
+def merge(site: Site, part: Site) -> None:
+    """An event's pages and files (and which of them are in the default language alone) into the site."""
+    site.pages.update(part.pages)
+    site.files.update(part.files)
+    site.default_only.update(part.default_only)
+
+
+def render_site(loaded: Loaded, site_url: str = "", kept: memo.Memo | None = None) -> Site:
+    """The site; `site_url`, the address it is published at, goes into the wall sheets' QR codes; `kept`, the
+    parts of the last build, which events' pages may come from."""
+    return Renderer(loaded, site_url, kept).build()
 
 
 def with_problems(site: Site | None, problems: list[str]) -> Site:

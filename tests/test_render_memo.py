@@ -1,0 +1,80 @@
+"""The parts of a build kept for the next (render/memo.py): an event's pages written and read back as they were;
+anything else read as nothing (the event rendered again), never an error; what an event's pages depend on."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import replace
+
+import pytest
+
+from generator.render.base import Page, Site
+from generator.render.memo import FORMAT, Inputs, Memo, decode, encode, span
+from generator.render.paths import SearchEntry
+from generator.render.text import Heading
+
+from .conftest import load_clean, MINI
+
+
+def a_part() -> Site:
+    part = Site()
+    part.pages["cup/open/index.md"] = Page("Open standings", "<h2 id=\"s\">Standings</h2><p>Ö &amp; ✓</p>",
+                                          (Heading(2, "s", "Standings"),), SearchEntry("Open", "Leiden 2024"))
+    part.pages["cup/open/round-1.md"] = Page("Open round 1", "<p>1</p>", ())
+    part.files["cup/open/turnering.txt"] = "Ö".encode("iso-8859-1")
+    part.files["cup/open/sheet.html"] = "<p>sheet</p>"
+    part.default_only.add("cup/open/sheet.md")
+    return part
+
+
+def test_a_part_is_read_back_as_it_was_written() -> None:
+    part = a_part()
+    back = decode(encode(part))
+    assert back is not None
+    assert back.pages == part.pages and list(back.pages) == list(part.pages)
+    assert back.files == part.files and back.default_only == part.default_only
+
+
+@pytest.mark.parametrize("text", [
+    "", "[", "null", "[]", '{"format": "other/1"}',
+    json.dumps({"format": FORMAT, "pages": {}, "files": [], "default_only": []}),
+    json.dumps({"format": FORMAT, "pages": [["p.md", "T", "<p></p>", [], None, "one too many"]], "files": [],
+                "default_only": []}),
+    json.dumps({"format": FORMAT, "pages": [["p.md", "T", "<p></p>", [[2, "a"]], None]], "files": [],
+                "default_only": []}),
+    json.dumps({"format": FORMAT, "pages": [["p.md", 1, "<p></p>", [], None]], "files": [], "default_only": []}),
+    json.dumps({"format": FORMAT, "pages": [], "files": [["t.txt", "b", "zz"]], "default_only": []}),
+    json.dumps({"format": FORMAT, "pages": [], "files": [["t.txt", "x", ""]], "default_only": []}),
+    json.dumps({"format": FORMAT, "pages": [], "files": [], "default_only": [1]}),
+    "[" * 100_000,
+])
+def test_anything_else_is_no_part(text: str) -> None:
+    assert decode(text) is None
+
+
+def test_an_event_depends_on_its_festival_and_those_that_may_come_before_it() -> None:
+    data = load_clean(MINI).data
+    cup = data.festivals[0]
+    # Three more: one a year before, one a year after, one overlapping the cup's last day (2024-03-03)
+    before = replace(cup, id="before", start=dt.date(2023, 3, 2), end=dt.date(2023, 3, 3),
+                     events=tuple(replace(e, start=dt.date(2023, 3, 2), end=dt.date(2023, 3, 3)) for e in cup.events))
+    after = replace(before, id="after", start=dt.date(2025, 3, 2), end=dt.date(2025, 3, 3),
+                    events=tuple(replace(e, start=dt.date(2025, 3, 2), end=dt.date(2025, 3, 3)) for e in cup.events))
+    overlapping = replace(before, id="overlapping", start=dt.date(2024, 3, 3), end=dt.date(2024, 3, 9),
+                          events=())
+    data = replace(data, festivals=(before, cup, overlapping, after))
+    digests = {"before": "1", "cup": "2", "overlapping": "3", "after": "4"}
+
+    def key(changed: str, festival: str) -> str:
+        memo = Memo(store={}, inputs=Inputs("common", {**digests, changed: "changed"}))  # type: ignore[arg-type]
+        return memo.event_key(data, next(f for f in data.festivals if f.id == festival), "x/open")
+
+    unchanged = Memo(store={}, inputs=Inputs("common", digests))  # type: ignore[arg-type]
+    for festival, follows in [("cup", {"before", "cup", "overlapping"}), ("before", {"before"}),
+                              ("after", {"before", "cup", "overlapping", "after"})]:
+        base = unchanged.event_key(data, next(f for f in data.festivals if f.id == festival), "x/open")
+        for changed in digests:
+            assert (key(changed, festival) != base) == (changed in follows), (festival, changed)
+    # a day unknown anywhere: every festival counts
+    assert span(replace(after, events=(replace(after.events[0], start=None),))) == (dt.date.min, dt.date.max)
