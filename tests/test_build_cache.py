@@ -16,17 +16,17 @@ import pytest
 from generator.engine import cache
 from generator.engine.cache import FORMAT, PageCache
 
-from .conftest import MINI, ROOT
+from .conftest import DEMO, MINI, ROOT
 
 pytestmark = pytest.mark.build
 USED = re.compile(r"INFO    -  (\w+): ([\d,]+) of ([\d,]+) generated pages from the build cache")
-PARTS = re.compile(r"from the build cache \(([\d,]+) of ([\d,]+) events' pages not rendered again\)")
+PARTS = re.compile(r"not rendered again: the pages of ([\d,]+) of ([\d,]+) events, of ([\d,]+) of ([\d,]+) players")
 
 
 def build(data: Path, site: Path, kept: Path | None, languages: str = "en", config: Path = ROOT / "mkdocs.yml",
-          events: list[tuple[int, int]] | None = None) -> tuple[dict[str, bytes], dict[str, tuple[int, int]]]:
+          events: list[tuple[int, ...]] | None = None) -> tuple[dict[str, bytes], dict[str, tuple[int, int]]]:
     """The site's files, and for each language how many of its generated pages came from the cache (of how many);
-    into `events`, for each language, how many events' pages came from it (of how many)."""
+    into `events`, for each language, how many events' pages came from it (of how many), and players' pages."""
     env = {**os.environ, "BANZUKE_LANGUAGES": languages, "BANZUKE_CACHE": str(kept) if kept else "off"}
     result = subprocess.run([sys.executable, "-m", "generator", "build", "--data", str(data), "--site-dir", str(site),
                              "--config", str(config)], check=False, capture_output=True, text=True, cwd=ROOT, env=env)
@@ -35,7 +35,7 @@ def build(data: Path, site: Path, kept: Path | None, languages: str = "en", conf
     files = {p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
     used = {m[1]: (int(m[2].replace(",", "")), int(m[3].replace(",", ""))) for m in USED.finditer(result.stderr)}
     if events is not None:
-        events.extend((int(m[1].replace(",", "")), int(m[2].replace(",", ""))) for m in PARTS.finditer(result.stderr))
+        events.extend(tuple(int(n.replace(",", "")) for n in m.groups()) for m in PARTS.finditer(result.stderr))
     shutil.rmtree(site)
     return files, used
 
@@ -108,11 +108,13 @@ def test_an_events_pages_are_rendered_again_when_a_festival_before_it_changes(fe
     kept = tmp_path / "cache"
     before, _ = build(festival, tmp_path / "site", kept)
     turn_a_game(festival / "cup" / "open" / "round-1.yaml")
-    counts: list[tuple[int, int]] = []
+    counts: list[tuple[int, ...]] = []
     warm, _ = build(festival, tmp_path / "site", kept, events=counts)
     cold, _ = build(festival, tmp_path / "site", None)
     same(warm, cold)
-    assert counts == [(0, 2)]  # both events rendered again: the earlier one changed, the later one follows it
+    # both events rendered again, the earlier one changed, the later one follows it; so are the pages of the five
+    # players, who played in both
+    assert counts == [(0, 2, 0, 5)]
     # (and the later festival's standings did change: the ratings it shows came from the earlier results)
     assert before["later-cup/open/index.html"] != cold["later-cup/open/index.html"]
     turn_a_game(later / "open" / "round-1.yaml")
@@ -120,7 +122,7 @@ def test_an_events_pages_are_rendered_again_when_a_festival_before_it_changes(fe
     warm, _ = build(festival, tmp_path / "site", kept, events=counts)
     cold, _ = build(festival, tmp_path / "site", None)
     same(warm, cold)
-    assert counts == [(1, 2)]  # the earlier festival's event from the cache, the later one's rendered again
+    assert counts == [(1, 2, 0, 5)]  # the earlier event from the cache, the later one rendered again
 
 
 def test_a_language_added_is_built_and_the_others_pages_follow(festival: Path, tmp_path: Path) -> None:
@@ -253,6 +255,37 @@ def test_a_damaged_part_is_said_and_its_event_rendered_anew(festival: Path, tmp_
                              str(tmp_path / "site")], check=False, capture_output=True, text=True, cwd=ROOT, env=env)
     assert result.returncode == 0, result.stderr
     assert f"WARNING -  The build cache {index}: a page's output is not as it was written" in result.stderr
-    assert "(0 of 1 events' pages not rendered again)" in result.stderr
+    counts = PARTS.search(result.stderr)
+    assert counts is not None and (counts[1], counts[2]) == ("0", "1")  # the event rendered anew
     site = tmp_path / "site"
     same({p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}, cold)
+
+
+def test_a_festival_added_after_the_others_moves_the_calendar_feeds_and_the_warm_build_follows(
+        tmp_path: Path) -> None:
+    """Players' calendar feeds hold the latest festivals: one added two years after the demo's last moves them to its
+    players, and the players of the last festival lose theirs; their pages change though nothing they played did.
+    The warm build renders again the new festival's events and the pages that changed, and is the cold one."""
+    data = tmp_path / "data"
+    shutil.copytree(DEMO, data)
+    kept = tmp_path / "cache"
+    counts: list[tuple[int, ...]] = []
+    before, _ = build(data, tmp_path / "site", kept, events=counts)
+    events, players = counts[0][1], counts[0][3]
+    added = data / "2014-mso-shuuro"
+    shutil.copytree(data / "2009-mso-shuuro", added)
+    for path in added.rglob("*.yaml"):
+        path.write_text(path.read_text(encoding="utf-8").replace("2009-08-22", "2014-08-23").replace(
+            "MSO 2009 Shuuro-250", "MSO 2014 Shuuro-250"), encoding="utf-8")
+    counts.clear()
+    warm, _ = build(data, tmp_path / "site", kept, events=counts)
+    cold, _ = build(data, tmp_path / "site", None)
+    same(warm, cold)
+    [(events_kept, events_now, players_kept, players_now)] = counts
+    # the old events all kept (the new festival comes after them all); the added one's rendered
+    assert (events_kept, events_now) == (events, events + 1)
+    assert players_now == players and 0 < players_kept < players
+    # an Oware player's page had a calendar feed and has none now (the feeds hold the 2014 festival alone)
+    oware = next(name for name in before if name.startswith("players/") and name.endswith(".html")
+                 and b"2012-mso-oware" in before[name] and b".ics" in before[name])
+    assert b".ics" not in cold[oware]

@@ -10,7 +10,8 @@ from dataclasses import replace
 import pytest
 
 from generator.render.base import Page, Site
-from generator.render.memo import FORMAT, Inputs, Memo, decode, encode, span
+from generator.render.keys import FORMAT, Inputs, Memo, span
+from generator.render.memo import decode, encode
 from generator.render.paths import SearchEntry
 from generator.render.text import Heading
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from collections import Counter
 import functools
 import logging
 import os
@@ -114,9 +115,10 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
     if pages is not None and parts is not None:
         pages.save()
         parts.save()
-        events = build.parts.reused if build.parts else 0
-        print(f"INFO    -  {code}: {pages.reused:,} of {len(pages.made):,} generated pages from the build cache "
-              f"({events:,} of {len(parts.made):,} events' pages not rendered again)", file=sys.stderr)
+        reused, made = (build.parts.reused, build.parts.made) if build.parts else (Counter(), Counter())
+        print(f"INFO    -  {code}: {pages.reused:,} of {len(pages.made):,} generated pages from the build cache; "
+              f"not rendered again: the pages of {reused['event']:,} of {reused['event'] + made['event']:,} events, "
+              f"of {reused['player']:,} of {reused['player'] + made['player']:,} players", file=sys.stderr)
 
 
 def _one_after_another(one: Callable[[str, Path], None], codes: tuple[str, ...], root: Path) -> list[Built]:

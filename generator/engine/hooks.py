@@ -34,7 +34,7 @@ from generator.engine.state import Build, of
 from generator.diagnostics import Report
 from generator.pipeline import load
 from generator.render import i18n
-from generator.render.memo import Inputs, Memo
+from generator.render.keys import Inputs, Memo
 from generator.render.site import render_site, with_problems
 from generator.render.text import label_tables
 from generator.render.site import nav_labels, varying_labels

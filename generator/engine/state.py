@@ -21,7 +21,7 @@ from mkdocs.structure.pages import Page
 
 from generator.pipeline import Loaded
 from generator.render.i18n import site_languages
-from generator.render.memo import Memo
+from generator.render.keys import Memo
 from generator.render.site import Site
 
 from .cache import PageCache

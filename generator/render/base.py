@@ -20,6 +20,7 @@ from ..rules.team_swiss.scores import COLUMNS, Column
 from ..rules.tiebreaks import TIEBREAKS, Tiebreak
 from . import i18n
 from .i18n import _, ngettext
+from .keys import Memo
 from .pending import live
 from .paths import SearchEntry, event_page, player_page, sheet, team_page
 from .text import Heading, country_name, date_range, headings, link, long_date, money, points, shown, signed
@@ -156,8 +157,9 @@ def _env() -> Environment:
 class RendererBase:
     """What every part of the renderer uses: the computed results, the templates and the site being built."""
 
-    def __init__(self, loaded: Loaded, site_url: str = ""):
+    def __init__(self, loaded: Loaded, site_url: str = "", memo: Memo | None = None):
         self.site_url = site_url
+        self.memo = memo  # the parts of the last build, which parts of this one may come from (memo.py)
         self.data = loaded.data
         self.results = loaded.results
         self.fesa = loaded.fesa

@@ -1,8 +1,9 @@
 """Parts of the site kept between builds: an event's pages and files (its standings, rounds, rules, wall sheets …)
-are made from that event's festival and from what came before it, nothing else. A build that is handed the parts
-of the last build (a Store, from the engine's build cache) and a digest of each festival's folder takes an
-event's pages from there when nothing they are made from changed, instead of rendering them again: a round's
-results render that festival's events again, not the archive.
+are made from that event's festival and from what came before it, nothing else; a player's page, from the
+festivals he played in and what came before them. A build that is handed the parts of the last build (a Store,
+from the engine's build cache) and a digest of each festival's folder takes such a part from there when nothing it
+is made from changed, instead of rendering it again: a round's results render that festival's events and its
+players' pages again, not the archive.
 
 What an event's pages are made from (`event_key`):
 
@@ -15,94 +16,58 @@ What an event's pages are made from (`event_key`):
   its first day (or an event's) is not after this festival's last day (or its events'); a festival or event
   without a day counts for all, and makes all count.
 
+A player's page (`player_key`): `Inputs.common`, the festivals he played in (or gave a simul in) and those that may
+come before them (his ratings, and his grade under the promotion system, come from the games before), and what the
+renderer computed for him from the whole data: his Grand Prix lines, his next games, whether he has a calendar
+feed (the feeds hold the latest festivals, whoever played there).
+
 A part is kept as JSON (never code), checked when it is read: a part that is not what `encode` writes is
 rendered again.
 """
 
 from __future__ import annotations
 
-import datetime as dt
-import hashlib
 import json
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any, Protocol
 
-from ..model import DataSet, Festival
 from .base import Page, Site
+from .keys import FORMAT, Memo
 from .paths import SearchEntry
 from .text import Heading
 
-FORMAT = "banzuke-part/1"
+
+class Rendering(Protocol):
+    """A renderer: the parts of the last build, and the site it renders into."""
+
+    memo: Memo | None
+    site: Site
 
 
-class Store(Protocol):
-    """Where the parts are kept: text by a 64-hex-digit key (the engine's build cache)."""
-
-    def get(self, key: str) -> str | None: ...
-
-    def put(self, key: str, value: str) -> None: ...
-
-
-@dataclass(frozen=True)
-class Inputs:
-    """Digests of what the site is made from: `common`, what every page depends on; `festivals`, each festival's
-    folder by the festival's id."""
-
-    common: str
-    festivals: Mapping[str, str]
-
-
-@dataclass
-class Memo:
-    """The parts of the last build (`store`) and the digests of this build's inputs; how many parts were taken
-    from the store and how many made."""
-
-    store: Store
-    inputs: Inputs
-    reused: int = 0
-    made: int = 0
-    _spans: dict[str, tuple[dt.date, dt.date]] = field(default_factory=dict)
-
-    def event_key(self, data: DataSet, festival: Festival, path: str) -> str:
-        """The key of the pages of event `path` of `festival` (the module's docstring says what they depend on)."""
-        if not self._spans:
-            self._spans.update({f.id: span(f) for f in data.festivals})
-        last = self._spans[festival.id][1]
-        before = [f.id for f in data.festivals if self._spans[f.id][0] <= last]
-        return self.key("event", path, before)
-
-    def key(self, unit: str, name: str, festivals: list[str]) -> str:
-        text = json.dumps([FORMAT, unit, name, self.inputs.common,
-                           [[f, self.inputs.festivals.get(f, "")] for f in sorted(festivals)]])
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def span(festival: Festival) -> tuple[dt.date, dt.date]:
-    """The festival's first and last days, its events' included; unbounded where one has no day."""
-    days = [festival.start, festival.end, *(d for e in festival.events for d in (e.start, e.end))]
-    if any(d is None for d in days):
-        return dt.date.min, dt.date.max
-    known = [d for d in days if d is not None]
-    return min(known), max(known)
-
-
-def kept(memo: Memo | None, key: Callable[[Memo], str], site: Site, make: Callable[[], Site],
-         into: Callable[[Site, Site], None]) -> None:
-    """Into `site` the part `make` renders (on a Site of its own), or the same part as the last build kept it."""
+def kept(r: Rendering, part_of: str, key: Callable[[Memo], str], render: Callable[[], None]) -> None:
+    """What `render` adds to the site (the pages of an event, or a player: `part_of`), rendered, or as the last
+    build kept it under the same key."""
+    memo = r.memo
     if memo is None:
-        into(site, make())
+        render()
         return
     digest = key(memo)
     text = memo.store.get(digest)
     part = decode(text) if text is not None else None
     if part is not None:
-        memo.reused += 1
+        memo.reused[part_of] += 1
     else:
-        part = make()
-        memo.made += 1
+        outer, r.site = r.site, Site()
+        try:
+            render()
+            part = r.site
+        finally:
+            r.site = outer
+        memo.made[part_of] += 1
         memo.store.put(digest, encode(part))
-    into(site, part)
+    r.site.pages.update(part.pages)
+    r.site.files.update(part.files)
+    r.site.default_only.update(part.default_only)
 
 
 def encode(part: Site) -> str:

@@ -4,6 +4,7 @@ promotion page."""
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from typing import Any
 
 from markupsafe import Markup
@@ -13,10 +14,11 @@ from ..model import Outcome, Player
 from ..kinds import kind_of
 from ..rules.festival_elo import grade_name
 from ..pipeline.calendar import player_feeds
-from . import calendar, now, pending
+from . import calendar, memo, now, pending
 from . import rating as rating_preview
 from .base import RendererBase
 from .i18n import _, ngettext
+from .keys import Memo
 from .kinds import pages_of
 from .paths import SearchEntry, event_page, giver_page, player_page, round_page
 from .text import country_name, link, points, spellings
@@ -26,68 +28,113 @@ class PlayerPages(RendererBase):
     """The Renderer's player pages and the promotion page."""
 
     def player_pages(self) -> None:
-        entries: dict[str, list[dict[str, Any]]] = {pid: [] for pid in self.data.players}
-        for festival in self.data.festivals:
-            for event in festival.events:
-                res = self.results[event.path]
-                kind = pages_of(event)
-                final = {s.player: s for s in res.final}
-                for ref in event.entrants:
-                    page = player_page(ref.id)
-                    games = []
-                    handicaps = False  # a game with a handicap: the page gives the codes' key
-                    for rec in res.records[ref.id]:
-                        opp = self.player(rec.opponent) if rec.opponent else None
-                        h = res.handicaps.get((rec.round, rec.board or 0))
-                        given = ""
-                        if h is not None:
-                            handicaps = True
-                            # Translators: a game's handicap on a player's page: he gave (received) the pieces
-                            # of the code ("gave 2P")
-                            given = " · " + (_("gave {code}") if h.giver == ref.id else
-                                             _("received {code}")).format(code=h.code.upper())
-                        material = kind.game.material_text(rec)
-                        outcome = rest_word() if rec.outcome is Outcome.BYE and kind.all_play_all else \
-                            outcome_word(rec.outcome)
-                        if rec.replayed:
-                            # Translators: a player's result ("win", "loss") in a game that replayed a drawn one
-                            outcome = _("{outcome} in the replay of a draw").format(outcome=outcome)
-                        games.append({
-                            "round": link(str(rec.round), kind.round_link(event, rec), page),
-                            "colour": {"sente": "☗", "gote": "☖"}.get(rec.colour or "", ""),
-                            "board": rec.board or "",
-                            "opponent": link(opp.name, player_page(opp.id), page) if opp else "",
-                            "outcome": outcome + given + material,
-                            "points": rec.points if rec.outcome is not Outcome.PENDING else None,
-                        })
-                    standing = final.get(ref.id) if kind.has_standings else None
-                    rated = self.loaded.ratings.get(event.path)
-                    change = rated.changes.get(ref.id) if rated else None
-                    change = change if change and change.games else None  # he played
-                    entries[ref.id].append({
-                        "rating": rating_preview.line(change) if change else "",
-                        "change": change,
-                        "knockout": kind.player_line(self, event, res, ref.id, page),
-                        "festival": festival, "event": event, "elo_shown": kind.game.elo_shown,
-                        "standing_text": kind.game.standing_text(standing) if standing else "",
-                        "event_link": link(f"{event.name}", event_page(event), page),
-                        "standing": standing, "of": len(res.final), "completed": res.completed,
-                        "games": games, "handicaps": handicaps,
+        """Every player's page (each as the last build made it where nothing it shows changed: memo.py), and the
+        players' index."""
+        gp_lines = self.grand_prix_lines()
+        coming = now.next_games(self, self.data.festivals)
+        coming_live = pending.next_game_lines([(e, r) for f in self.data.festivals for e in f.events
+                                            if (r := now.pending_round(e)) is not None])
+        feeds = set(player_feeds(self.loaded))  # the players with a calendar feed
+        festival_of = {f.id: f for f in self.data.festivals}
+        index = []
+        for pid, player in sorted(self.data.players.items(), key=lambda kv: (kv[1].name, kv[0])):
+            entered = self.data.entries.get(pid, [])
+            lines = (gp_lines.get(pid, []), coming.get(pid, []), coming_live.get(pid, []))
+            feed = pid in feeds
+            memo.kept(self, "player", functools.partial(Memo.player_key, data=self.data, pid=pid,
+                                                        festivals=[festival_of[e.festival_id] for e in entered],
+                                                        shown=[*(str(line) for part in lines for line in part), feed]),
+                      functools.partial(self.player_page, pid, player, *lines, feed))
+            index.append({"name": link(player.name, player_page(pid), "players/index.md"), "country": player.country,
+                          "events": ", ".join(e.short for e in entered)})
+        self.page("players/index.md", "players.html.j2", _("Players"), rows=index)
+
+    def player_page(self, pid: str, player: Player, gp_lines: list[Markup], next_games: list[Markup],
+                    next_live: list[Markup], feed: bool) -> None:
+        page = player_page(pid)
+        entries = self.player_entries(pid)
+        played = list(dict.fromkeys(f"{e['event'].short} {e['festival'].start.year}" if e["festival"].start
+                                    else e["event"].short for e in entries))
+        history = [(f"{e['event'].short} · {e['festival'].name}", e["change"].before, e["change"].after)
+                   for e in sorted(entries, key=lambda e: (e["event"].start or dt.date.min, e["event"].id))
+                   if e["change"] is not None]
+        self.page(page, "player.html.j2", player.name, player=player, entries=entries, gp_lines=gp_lines,
+                  rating=self.loaded.festival_elo.get(pid),
+                  rating_chart=rating_preview.chart(history) if history else "",
+                  search=self.player_search(player, played),
+                  promotion=self.promotion_rows(pid, page), next_games=next_games, next_live=next_live,
+                  calendar=calendar.subscribe(calendar.player_path(pid), page, self.site_url, player=True)
+                  if feed else "")
+
+    def player_entries(self, pid: str) -> list[dict[str, Any]]:
+        """A player's lines on his page, an event's each (and a simul he gave), in the festivals' order."""
+        page = player_page(pid)
+        entries: list[dict[str, Any]] = []
+        festival_of = {f.id: f for f in self.data.festivals}
+        for event in self.data.entries.get(pid, []):
+            festival = festival_of[event.festival_id]
+            res = self.results[event.path]
+            kind = pages_of(event)
+            if any(ref.id == pid for ref in event.entrants):
+                games = []
+                handicaps = False  # a game with a handicap: the page gives the codes' key
+                for rec in res.records[pid]:
+                    opp = self.player(rec.opponent) if rec.opponent else None
+                    h = res.handicaps.get((rec.round, rec.board or 0))
+                    given = ""
+                    if h is not None:
+                        handicaps = True
+                        # Translators: a game's handicap on a player's page: he gave (received) the pieces
+                        # of the code ("gave 2P")
+                        given = " · " + (_("gave {code}") if h.giver == pid else
+                                         _("received {code}")).format(code=h.code.upper())
+                    material = kind.game.material_text(rec)
+                    outcome = rest_word() if rec.outcome is Outcome.BYE and kind.all_play_all else \
+                        outcome_word(rec.outcome)
+                    if rec.replayed:
+                        # Translators: a player's result ("win", "loss") in a game that replayed a drawn one
+                        outcome = _("{outcome} in the replay of a draw").format(outcome=outcome)
+                    games.append({
+                        "round": link(str(rec.round), kind.round_link(event, rec), page),
+                        "colour": {"sente": "☗", "gote": "☖"}.get(rec.colour or "", ""),
+                        "board": rec.board or "",
+                        "opponent": link(opp.name, player_page(opp.id), page) if opp else "",
+                        "outcome": outcome + given + material,
+                        "points": rec.points if rec.outcome is not Outcome.PENDING else None,
                     })
-                for g in self.simuls.get(event.path, []):
-                    page = player_page(g.giver)
-                    n = len(g.boards)
-                    gave = link(ngettext("Gave a simul on {n} board", "Gave a simul on {n} boards", n).format(n=n),
-                                giver_page(event, g.giver), page)
-                    entries[g.giver].append({
-                        # Translators: {simul} is the link "Gave a simul on 12 boards"; then the points he scored
-                        # of the games decided ("7½ of 11")
-                        "knockout": Markup(_("{simul}: {score} of {decided}.")).format(
-                            simul=gave, score=points(g.score), decided=g.decided),
-                        "festival": festival, "event": event,
-                        "event_link": link(f"{event.name}", event_page(event), page),
-                        "standing": None, "of": 0, "completed": res.completed, "games": [], "rating": "",
-                        "change": None, "handicaps": False})
+                standing = next((s for s in res.final if s.player == pid), None) if kind.has_standings else None
+                rated = self.loaded.ratings.get(event.path)
+                change = rated.changes.get(pid) if rated else None
+                change = change if change and change.games else None  # he played
+                entries.append({
+                    "rating": rating_preview.line(change) if change else "",
+                    "change": change,
+                    "knockout": kind.player_line(self, event, res, pid, page),
+                    "festival": festival, "event": event, "elo_shown": kind.game.elo_shown,
+                    "standing_text": kind.game.standing_text(standing) if standing else "",
+                    "event_link": link(f"{event.name}", event_page(event), page),
+                    "standing": standing, "of": len(res.final), "completed": res.completed,
+                    "games": games, "handicaps": handicaps,
+                })
+            for g in self.simuls.get(event.path, []):
+                if g.giver != pid:
+                    continue
+                n = len(g.boards)
+                gave = link(ngettext("Gave a simul on {n} board", "Gave a simul on {n} boards", n).format(n=n),
+                            giver_page(event, g.giver), page)
+                entries.append({
+                    # Translators: {simul} is the link "Gave a simul on 12 boards"; then the points he scored
+                    # of the games decided ("7½ of 11")
+                    "knockout": Markup(_("{simul}: {score} of {decided}.")).format(
+                        simul=gave, score=points(g.score), decided=g.decided),
+                    "festival": festival, "event": event,
+                    "event_link": link(f"{event.name}", event_page(event), page),
+                    "standing": None, "of": 0, "completed": res.completed, "games": [], "rating": "",
+                    "change": None, "handicaps": False})
+        return entries
+
+    def grand_prix_lines(self) -> dict[str, list[Markup]]:
+        """Each player's lines for the Grand Prix of the festivals he played in."""
         gp_lines: dict[str, list[Markup]] = {pid: [] for pid in self.data.players}
         for festival in self.data.festivals:
             gp = self.grand_prix.get(festival.id)
@@ -111,29 +158,7 @@ class PlayerPages(RendererBase):
                     "{grand_prix} ({festival}): not ranked, in {n} of its events ({needed} needed).", len(per))).format(
                     grand_prix=link(gp.name, f"{festival.id}/grand-prix.md", player_page(pid)),
                     festival=festival.name, n=len(per), needed=gp.min_events))
-        coming = now.next_games(self, self.data.festivals)
-        coming_live = pending.next_game_lines([(e, r) for f in self.data.festivals for e in f.events
-                                            if (r := now.pending_round(e)) is not None])
-        feeds = set(player_feeds(self.loaded))  # the players with a calendar feed
-        index = []
-        for pid, player in sorted(self.data.players.items(), key=lambda kv: (kv[1].name, kv[0])):
-            page = player_page(pid)
-            played = list(dict.fromkeys(f"{e['event'].short} {e['festival'].start.year}" if e["festival"].start
-                                        else e["event"].short for e in entries[pid]))
-            history = [(f"{e['event'].short} · {e['festival'].name}", e["change"].before, e["change"].after)
-                       for e in sorted(entries[pid], key=lambda e: (e["event"].start or dt.date.min, e["event"].id))
-                       if e["change"] is not None]
-            self.page(page, "player.html.j2", player.name, player=player, entries=entries[pid], gp_lines=gp_lines[pid],
-                      rating=self.loaded.festival_elo.get(pid),
-                      rating_chart=rating_preview.chart(history) if history else "",
-                      search=self.player_search(player, played),
-                      promotion=self.promotion_rows(pid, page), next_games=coming.get(pid, []),
-                      next_live=coming_live.get(pid, []),
-                      calendar=calendar.subscribe(calendar.player_path(pid), page, self.site_url, player=True)
-                      if pid in feeds else "")
-            index.append({"name": link(player.name, page, "players/index.md"), "country": player.country,
-                          "events": ", ".join(e["event"].short for e in entries[pid])})
-        self.page("players/index.md", "players.html.j2", _("Players"), rows=index)
+        return gp_lines
 
     def promotion_rows(self, pid: str, page: str) -> dict[str, Any] | None:
         """A tracked player's games under the Dutch promotion system: points and why, or why not."""

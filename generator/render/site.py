@@ -23,6 +23,7 @@ from .base import Page, Site, shown_tiebreak
 from . import rating as rating_preview
 from .festival import FestivalPages, nav_labels, varying_labels
 from .i18n import _, pgettext
+from .keys import Memo
 from .paths import event_page, event_search, player_page, round_page
 from .players import PlayerPages
 from .kinds import pages_of
@@ -52,12 +53,7 @@ SYMBOL = {
 
 
 class Renderer(FestivalPages, PlayerPages):
-    """Renders every page; a kind's own pages by its pages module (render/kinds), given a narrow context; with
-    `kept`, the parts of the last build, an event's pages as it made them where nothing they come from changed."""
-
-    def __init__(self, loaded: Loaded, site_url: str = "", kept: memo.Memo | None = None):
-        super().__init__(loaded, site_url)
-        self.memo = kept
+    """Renders every page; a kind's own pages by its pages module (render/kinds), given a narrow context."""
 
     def build(self) -> Site:
         years: dict[int, list[Festival]] = {}
@@ -122,15 +118,8 @@ class Renderer(FestivalPages, PlayerPages):
     def event_part(self, festival: Festival, event: Event) -> None:
         """The event's pages, rendered or, where nothing they are made from changed, as the last build made them
         (memo.py)."""
-        def make() -> Site:
-            outer, self.site = self.site, Site()
-            try:
-                self.event_pages(festival, event, self.results[event.path])
-                return self.site
-            finally:
-                self.site = outer
-
-        memo.kept(self.memo, lambda m: m.event_key(self.data, festival, event.path), self.site, make, merge)
+        memo.kept(self, "event", lambda m: m.event_key(self.data, festival, event.path),
+                  lambda: self.event_pages(festival, event, self.results[event.path]))
 
     def event_pages(self, festival: Festival, event: Event, res: EventResults) -> None:
         """The event's pages, as its kind lays them out (generator/kinds)."""
@@ -348,14 +337,7 @@ def elo_source(rating: Rating) -> str:
             return _("arbiters' adjustment")
 
 
-def merge(site: Site, part: Site) -> None:
-    """An event's pages and files (and which of them are in the default language alone) into the site."""
-    site.pages.update(part.pages)
-    site.files.update(part.files)
-    site.default_only.update(part.default_only)
-
-
-def render_site(loaded: Loaded, site_url: str = "", kept: memo.Memo | None = None) -> Site:
+def render_site(loaded: Loaded, site_url: str = "", kept: Memo | None = None) -> Site:
     """The site; `site_url`, the address it is published at, goes into the wall sheets' QR codes; `kept`, the
     parts of the last build, which events' pages may come from."""
     return Renderer(loaded, site_url, kept).build()

@@ -1,0 +1,79 @@
+"""The keys of the parts of the site kept between builds (memo.py says what an event's pages and a player's page
+are made from): digests of the data's folders and of what every page depends on, and the rule of which festivals
+a part depends on."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from ..model import DataSet, Festival
+
+FORMAT = "banzuke-part/1"
+
+
+class Store(Protocol):
+    """Where the parts are kept: text by a 64-hex-digit key (the engine's build cache)."""
+
+    def get(self, key: str) -> str | None: ...
+
+    def put(self, key: str, value: str) -> None: ...
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """Digests of what the site is made from: `common`, what every page depends on; `festivals`, each festival's
+    folder by the festival's id."""
+
+    common: str
+    festivals: Mapping[str, str]
+
+
+@dataclass
+class Memo:
+    """The parts of the last build (`store`) and the digests of this build's inputs; how many parts were taken
+    from the store and how many made."""
+
+    store: Store
+    inputs: Inputs
+    reused: Counter[str] = field(default_factory=Counter)  # by part: "event", "player"
+    made: Counter[str] = field(default_factory=Counter)
+    _spans: dict[str, tuple[dt.date, dt.date]] = field(default_factory=dict)
+
+    def event_key(self, data: DataSet, festival: Festival, path: str) -> str:
+        """The key of the pages of event `path` of `festival` (the module's docstring says what they depend on)."""
+        return self.key("event", path, self.before(data, [festival]))
+
+    def player_key(self, data: DataSet, pid: str, festivals: list[Festival], shown: list[str | bool]) -> str:
+        """The key of a player's page: the festivals he played in and those that may come before them (his
+        games, his ratings and his grade through them), and what the renderer computed for him from the whole
+        data (`shown`: his Grand Prix lines, his next games, whether he has a calendar feed)."""
+        return self.key("player", pid, self.before(data, festivals), shown)
+
+    def before(self, data: DataSet, festivals: list[Festival]) -> list[str]:
+        """The festivals that may hold an event rated before one of `festivals` (theirs included)."""
+        if not festivals:
+            return []
+        if not self._spans:
+            self._spans.update({f.id: span(f) for f in data.festivals})
+        last = max(self._spans[f.id][1] for f in festivals)
+        return [f.id for f in data.festivals if self._spans[f.id][0] <= last]
+
+    def key(self, unit: str, name: str, festivals: list[str], shown: list[str | bool] | None = None) -> str:
+        text = json.dumps([FORMAT, unit, name, self.inputs.common,
+                           [[f, self.inputs.festivals.get(f, "")] for f in sorted(festivals)], shown or []])
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def span(festival: Festival) -> tuple[dt.date, dt.date]:
+    """The festival's first and last days, its events' included; unbounded where one has no day."""
+    days = [festival.start, festival.end, *(d for e in festival.events for d in (e.start, e.end))]
+    if any(d is None for d in days):
+        return dt.date.min, dt.date.max
+    known = [d for d in days if d is not None]
+    return min(known), max(known)
