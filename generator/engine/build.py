@@ -118,7 +118,8 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
         reused, made = (build.parts.reused, build.parts.made) if build.parts else (Counter(), Counter())
         print(f"INFO    -  {code}: {pages.reused:,} of {len(pages.made):,} generated pages from the build cache; "
               f"not rendered again: the pages of {reused['event']:,} of {reused['event'] + made['event']:,} events, "
-              f"of {reused['player']:,} of {reused['player'] + made['player']:,} players", file=sys.stderr)
+              f"of {reused['player']:,} of {reused['player'] + made['player']:,} players, "
+              f"{reused['feed']:,} of {reused['feed'] + made['feed']:,} calendar feeds", file=sys.stderr)
 
 
 def _one_after_another(one: Callable[[str, Path], None], codes: tuple[str, ...], root: Path) -> list[Built]:

@@ -49,8 +49,65 @@ def _knockout(event: Event, ko: Knockout, prizes: PrizeList | None) -> dict[str,
 
 def files(loaded: Loaded) -> dict[str, str]:
     """Every JSON file of the API, by path."""
-    data, results, prizes, knockout_prizes = loaded.data, loaded.results, loaded.prizes, loaded.knockout_prizes
     out: dict[str, str] = {}
+    for event in loaded.data.events():
+        out.update(event_files(loaded, event))
+    out.update(index_files(loaded))
+    return out
+
+
+def event_files(loaded: Loaded, event: Event) -> dict[str, str]:
+    """An event's JSON files (its standings, crosstable, rounds …), by path."""
+    prizes, knockout_prizes = loaded.prizes, loaded.knockout_prizes
+    res = loaded.results[event.path]
+    base = f"api/{event.path}"
+    out: dict[str, str] = {}
+    out[f"{base}/standings.json"] = json_text({
+        "event": event.path, "after_round": res.completed,
+        "tiebreaks": [c.key for c in pages_of(event).rules.columns(event)],
+        "rows": [dict(_standing(s, event), ranks_by_round=res.rank_after(s.player)) for s in res.final],
+        "playoff": {"players": list(res.playoff.players), "winner": res.playoff.winner,
+                    "points": {p: number(v) for p, v in res.playoff.points.items()},
+                    "games": [game_json(g) for g in played.games]
+                    if (played := event.record(PlayoffSetup).games) else []}
+        if res.playoff and res.playoff.needed else None,
+    })
+    out[f"{base}/crosstable.json"] = json_text({
+        "event": event.path, "after_round": res.completed,
+        "rows": [{"player": s.player, "points": number(s.points), "rounds": [
+            {"round": r.round, "outcome": r.outcome.name.lower(), "opponent": r.opponent,
+             "colour": r.colour, "points": number(r.points), "replayed": r.replayed,
+             **pages_of(event).game.record_json(r)}
+            for r in res.records[s.player]]}
+            for s in res.final],
+    })
+    if event.path in prizes and event.prizes is not None:
+        out[f"{base}/prizes.json"] = json_text(_prizes(event, res, prizes[event.path], event.prizes.currency))
+    for name, content in pages_of(event).api_files(event, res, loaded.simuls.get(event.path, []),
+                                                      prizes.get(event.path),
+                                                      loaded.simul_winners.get(event.path, [])).items():
+        out[f"{base}/{name}"] = json_text(content)
+    if res.knockout is not None:
+        out[f"{base}/knockout.json"] = json_text(_knockout(event, res.knockout,
+                                                           knockout_prizes.get(event.path)))
+    for rnd in event.rounds:
+        table = res.by_round[rnd.number - 1] if rnd.number <= res.completed else ()
+        out[f"{base}/round-{rnd.number}.json"] = json_text({
+            "event": event.path, "round": rnd.number,
+            "date": rnd.date.isoformat() if rnd.date else None, "time": rnd.time,
+            "games": [dict(game_json(g, pages_of(event).game.captured_json), knockout=g.knockout,
+                           **({"sente_decided": False} if event.sente == "furigoma" and g.result is None
+                              else {})) for g in rnd.games],
+            "replays": [game_json(g) for g in rnd.replays],
+            "byes": [r.id for r in rnd.byes], "absent": [r.id for r in rnd.absent],
+            "standings_after": [_standing(s, event) for s in table] if table else None,
+        })
+    return out
+
+
+def index_files(loaded: Loaded) -> dict[str, str]:
+    """The API's index (every event's files) and its players."""
+    data, results = loaded.data, loaded.results
     index = []
     for festival in data.festivals:
         for event in festival.events:
@@ -61,46 +118,7 @@ def files(loaded: Loaded) -> dict[str, str]:
                           "completed": res.completed, "standings": f"{base}/standings.json",
                           "crosstable": f"{base}/crosstable.json",
                           "round_files": [f"{base}/round-{r.number}.json" for r in event.rounds]})
-            out[f"{base}/standings.json"] = json_text({
-                "event": event.path, "after_round": res.completed,
-                "tiebreaks": [c.key for c in pages_of(event).rules.columns(event)],
-                "rows": [dict(_standing(s, event), ranks_by_round=res.rank_after(s.player)) for s in res.final],
-                "playoff": {"players": list(res.playoff.players), "winner": res.playoff.winner,
-                            "points": {p: number(v) for p, v in res.playoff.points.items()},
-                            "games": [game_json(g) for g in played.games]
-                            if (played := event.record(PlayoffSetup).games) else []}
-                if res.playoff and res.playoff.needed else None,
-            })
-            out[f"{base}/crosstable.json"] = json_text({
-                "event": event.path, "after_round": res.completed,
-                "rows": [{"player": s.player, "points": number(s.points), "rounds": [
-                    {"round": r.round, "outcome": r.outcome.name.lower(), "opponent": r.opponent,
-                     "colour": r.colour, "points": number(r.points), "replayed": r.replayed,
-                     **pages_of(event).game.record_json(r)}
-                    for r in res.records[s.player]]}
-                    for s in res.final],
-            })
-            if event.path in prizes and event.prizes is not None:
-                out[f"{base}/prizes.json"] = json_text(_prizes(event, res, prizes[event.path], event.prizes.currency))
-            for name, content in pages_of(event).api_files(event, res, loaded.simuls.get(event.path, []),
-                                                              prizes.get(event.path),
-                                                              loaded.simul_winners.get(event.path, [])).items():
-                out[f"{base}/{name}"] = json_text(content)
-            if res.knockout is not None:
-                out[f"{base}/knockout.json"] = json_text(_knockout(event, res.knockout,
-                                                                   knockout_prizes.get(event.path)))
-            for rnd in event.rounds:
-                table = res.by_round[rnd.number - 1] if rnd.number <= res.completed else ()
-                out[f"{base}/round-{rnd.number}.json"] = json_text({
-                    "event": event.path, "round": rnd.number,
-                    "date": rnd.date.isoformat() if rnd.date else None, "time": rnd.time,
-                    "games": [dict(game_json(g, pages_of(event).game.captured_json), knockout=g.knockout,
-                                   **({"sente_decided": False} if event.sente == "furigoma" and g.result is None
-                                      else {})) for g in rnd.games],
-                    "replays": [game_json(g) for g in rnd.replays],
-                    "byes": [r.id for r in rnd.byes], "absent": [r.id for r in rnd.absent],
-                    "standings_after": [_standing(s, event) for s in table] if table else None,
-                })
+    out: dict[str, str] = {}
     out["api/index.json"] = json_text({"events": index, "players": "api/players.json"})
     out["api/players.json"] = json_text({"players": [
         {"id": p.id, "family": p.family, "given": p.given, "name": p.name, "country": p.country,

@@ -12,6 +12,11 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import hashlib
+import zoneinfo
+from importlib import resources
+from pathlib import Path
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
@@ -20,8 +25,8 @@ from markupsafe import Markup
 from icalendar import Event as VEvent
 
 from ..messages import N_
-from ..model import Festival, Outcome, PlayerId
-from ..pipeline.calendar import Seat, Session, When, player_feeds, programme
+from ..model import Festival, Outcome, Player, PlayerId
+from ..pipeline.calendar import Entry, Seat, Session, When, player_feeds, programme
 from .i18n import _
 from .paths import player_page
 from .text import url
@@ -98,28 +103,61 @@ def subscribe(path: str, page: str, site_url: str, player: bool = False) -> Mark
 
 def files(loaded: Loaded, updated: str, site_url: str = "") -> dict[str, bytes]:
     """Every feed by path: a festival's programme when it has one, and each entered player's games."""
-    stamp = dt.datetime.combine(dt.date.fromisoformat(updated), dt.time(), dt.UTC)
-    names = {pid: p.name for pid, p in loaded.data.players.items()}
     out: dict[str, bytes] = {}
     for festival in loaded.data.festivals:
-        items = programme(festival)
-        if items:
-            cal = _calendar(_text("programme", festival=festival.name))
-            for s in items:
-                _add(cal, s.uid, s.when, s.festival, _session_summary(s), _session_text(s, names), stamp,
-                     site_url and site_url.rstrip("/") + "/" + url(f"{festival.id}/programme.md", "index.md"))
-            out[programme_path(festival)] = _bytes(cal)
+        out.update(programme_file(loaded, festival, updated, site_url))
     for pid, feed in sorted(player_feeds(loaded).items()):
-        cal = _calendar(_text("player", player=names[pid]))
-        page = site_url and site_url.rstrip("/") + "/" + url(player_page(pid), "index.md")
-        for x in feed:
-            if isinstance(x, Seat):
-                _add(cal, x.uid, x.when, x.festival, _game_summary(x, names), _game_text(x, names), stamp, page)
-            else:
-                _add(cal, x.uid, x.when, x.festival, TEXT["entered"].format(event=x.event.name),
-                     TEXT["event_of"].format(event=x.event.name, festival=x.festival.name), stamp, page)
-        out[player_path(pid)] = _bytes(cal)
+        out.update(player_file(loaded, pid, feed, updated, site_url))
     return out
+
+
+def programme_file(loaded: Loaded, festival: Festival, updated: str, site_url: str = "") -> dict[str, bytes]:
+    """The festival's programme feed, by path (none without a programme)."""
+    items = programme(festival)
+    if not items:
+        return {}
+    cal = _calendar(_text("programme", festival=festival.name))
+    for s in items:
+        _add(cal, s.uid, s.when, s.festival, _session_summary(s), _session_text(s, loaded.data.players),
+             _stamp(updated),
+             site_url and site_url.rstrip("/") + "/" + url(f"{festival.id}/programme.md", "index.md"))
+    return {programme_path(festival): _bytes(cal)}
+
+
+def player_file(loaded: Loaded, pid: PlayerId, feed: list[Seat | Entry], updated: str,
+                site_url: str = "") -> dict[str, bytes]:
+    """A player's feed (player_feeds gives what it holds), by path."""
+    players = loaded.data.players
+    cal = _calendar(_text("player", player=players[pid].name))
+    page = site_url and site_url.rstrip("/") + "/" + url(player_page(pid), "index.md")
+    stamp = _stamp(updated)
+    for x in feed:
+        if isinstance(x, Seat):
+            _add(cal, x.uid, x.when, x.festival, _game_summary(x, players), _game_text(x), stamp, page)
+        else:
+            _add(cal, x.uid, x.when, x.festival, TEXT["entered"].format(event=x.event.name),
+                 TEXT["event_of"].format(event=x.event.name, festival=x.festival.name), stamp, page)
+    return {player_path(pid): _bytes(cal)}
+
+
+def _stamp(updated: str) -> dt.datetime:
+    return dt.datetime.combine(dt.date.fromisoformat(updated), dt.time(), dt.UTC)
+
+
+@functools.cache
+def zone_data(tzid: str) -> str:
+    """A digest of the time zone's rules as this machine has them (the system's database, else the tzdata
+    package's), which a feed's VTIMEZONE is made from: '' for no zone."""
+    if not tzid:
+        return ""
+    for folder in zoneinfo.TZPATH:
+        path = Path(folder) / tzid
+        if path.is_file():
+            return hashlib.sha256(path.read_bytes()).hexdigest()
+    try:
+        return hashlib.sha256((resources.files("tzdata") / "zoneinfo" / tzid).read_bytes()).hexdigest()
+    except (OSError, ModuleNotFoundError, ValueError):
+        return "?"
 
 
 def _text(key: str, **values: object) -> str:
@@ -210,16 +248,16 @@ def _session_summary(s: Session) -> str:
     return TEXT["session"].format(event=s.event.name, title=title) if s.event is not None else title
 
 
-def _session_text(s: Session, names: dict[PlayerId, str]) -> str:
-    lines = [_text("with", people=", ".join(names[p] for p in s.people))] if s.people else []
+def _session_text(s: Session, players: Mapping[PlayerId, Player]) -> str:
+    lines = [_text("with", people=", ".join(players[p].name for p in s.people))] if s.people else []
     return "\n".join([*lines, *([s.note] if s.note else [])])
 
 
-def _game_summary(x: Seat, names: dict[PlayerId, str]) -> str:
-    return _text("game", event=x.event.short, round=x.round, board=x.board, opponent=names[x.opponent])
+def _game_summary(x: Seat, players: Mapping[PlayerId, Player]) -> str:
+    return _text("game", event=x.event.short, round=x.round, board=x.board, opponent=players[x.opponent].name)
 
 
-def _game_text(x: Seat, names: dict[PlayerId, str]) -> str:
+def _game_text(x: Seat) -> str:
     lines = [TEXT["event_of"].format(event=x.event.name, festival=x.festival.name)]
     if x.match is not None:
         lines.append(_text("match", ours=x.match[0], theirs=x.match[1], board=x.board))

@@ -57,7 +57,8 @@ def kept(r: Rendering, part_of: str, key: Callable[[Memo], str], render: Callabl
     if part is not None:
         memo.reused[part_of] += 1
     else:
-        outer, r.site = r.site, Site()
+        outer = r.site  # (a part is rendered on a site of its own, which sees the site's date, not its pages)
+        r.site = Site(updated=outer.updated)
         try:
             render()
             part = r.site

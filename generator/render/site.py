@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections import Counter
 from fractions import Fraction
 from typing import Any
@@ -12,7 +13,8 @@ from markupsafe import Markup
 from ..messages import N_
 from ..model import Event, Festival, Outcome, PlayoffSetup
 from ..pipeline import Loaded
-from ..pipeline.calendar import latest_day
+from ..pipeline.calendar import Entry, Seat, latest_day, player_feeds
+from ..pipeline.calendar import current as current_festivals
 from ..rules.festival_elo import SHOGIDOJO_BONUS, Rating, Source, grade_name
 from ..rules.prizes import PrizeList
 from ..rules.scoring import RoundRecord
@@ -67,19 +69,40 @@ class Renderer(FestivalPages, PlayerPages):
                 self.event_part(festival, event)
         self.player_pages()
         self.promotion_page()
-        if not i18n.current().root:  # the results API: one for all the site's languages, at the root
-            self.site.files.update(api.files(self.loaded))
-            names = {pid: p.name for pid, p in self.data.players.items()}
-            for path, rated in self.loaded.ratings.items():
-                event = self.results[path].event
-                self.site.files[f"api/{path}/rating.json"] = rating_preview.api(event, rated, names)
+        if not i18n.current().root:  # the results API (its index; each event's files are the event's part)
+            self.site.files.update(api.index_files(self.loaded))
         self.site.files["assets/text.js"] = i18n.script_file()
         self.site.nav = self.navigation()
         latest = latest_day(self.data)
         if latest is not None:
             self.site.updated = latest.isoformat()
-        self.site.files.update(calendar.files(self.loaded, self.site.updated, self.site_url))
+        self.calendars()
         return self.site
+
+    def calendars(self) -> None:
+        """The calendar feeds (a festival's programme, a player's games), each as the last build made it where
+        nothing it holds changed (memo.py): its festivals, the data's latest day (the feeds' date) and the time
+        zones' rules."""
+        updated = self.site.updated
+        for festival in self.data.festivals:
+            shown: list[str | bool] = [updated, calendar.zone_data(festival.timezone)]
+            memo.kept(self, "feed", functools.partial(Memo.key, unit="programme", name=festival.id,
+                                                      festivals=[festival.id], shown=shown),
+                      functools.partial(self.programme_feed, festival, updated))
+        current = {f.id for f in current_festivals(self.data)}
+        for pid, feed in sorted(player_feeds(self.loaded).items()):
+            festivals = {x.festival.id for x in feed} | {e.festival_id for e in self.data.entries.get(pid, [])
+                                                         if e.festival_id in current}
+            shown = [updated, *(calendar.zone_data(z) for z in sorted({x.festival.timezone for x in feed}))]
+            memo.kept(self, "feed", functools.partial(Memo.key, unit="feed", name=pid, festivals=sorted(festivals),
+                                                      shown=shown),
+                      functools.partial(self.player_feed, pid, feed, updated))
+
+    def programme_feed(self, festival: Festival, updated: str) -> None:
+        self.site.files.update(calendar.programme_file(self.loaded, festival, updated, self.site_url))
+
+    def player_feed(self, pid: str, feed: list[Seat | Entry], updated: str) -> None:
+        self.site.files.update(calendar.player_file(self.loaded, pid, feed, updated, self.site_url))
 
     def standings_rows(self, res: EventResults, table: tuple[Standing, ...], page: str,
                        after: int | None = None) -> list[dict[str, Any]]:
@@ -144,6 +167,12 @@ class Renderer(FestivalPages, PlayerPages):
             self.round_pages(event, res, common)
         if i18n.current().root:  # the wall sheets are printed in the site's default language: made there alone
             return
+        # The results API: one for all the site's languages, at the root
+        self.site.files.update(api.event_files(self.loaded, event))
+        rated = self.loaded.ratings.get(event.path)
+        if rated is not None:
+            self.site.files[f"api/{event.path}/rating.json"] = rating_preview.api(
+                event, rated, {pid: self.player_name(pid) for pid in rated.changes})
         if kind.has_standings and res.final:
             sheets.event_sheet(self, event, res, self.site_url)
         for rnd in event.rounds:  # (a simul's, which has no round pages, lead to its overview)
