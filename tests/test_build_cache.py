@@ -15,6 +15,7 @@ import pytest
 
 from generator.engine import cache
 from generator.engine.cache import FORMAT, PageCache
+from generator.engine.state import KeptParts
 
 from .conftest import DEMO, MINI, ROOT
 
@@ -294,3 +295,17 @@ def test_a_festival_added_after_the_others_moves_the_calendar_feeds_and_the_warm
     oware = next(name for name in before if name.startswith("players/") and name.endswith(".html")
                  and b"2012-mso-oware" in before[name] and b".ics" in before[name])
     assert b".ics" not in cold[oware]
+
+
+def test_the_previews_parts_are_those_its_last_rebuild_used() -> None:
+    """The preview keeps in memory the parts its last rebuild took or made, and no others: a part left behind by
+    a change is dropped at the next rebuild, so the preview does not grow save after save."""
+    parts = KeptParts()
+    parts.begin()
+    parts.put("a" * 64, "first")
+    parts.put("b" * 64, "second")
+    parts.begin()  # the next rebuild: b's festival changed, b is made anew as c
+    assert parts.get("a" * 64) == "first"
+    parts.put("c" * 64, "third")
+    parts.begin()
+    assert (parts.get("a" * 64), parts.get("b" * 64), parts.get("c" * 64)) == ("first", None, "third")

@@ -34,7 +34,7 @@ from generator.engine.state import Build, of
 from generator.diagnostics import Report
 from generator.pipeline import load
 from generator.render import i18n
-from generator.render.keys import Inputs, Memo
+from generator.render.keys import Inputs, Memo, Store
 from generator.render.site import render_site, with_problems
 from generator.render.text import label_tables
 from generator.render.site import nav_labels, varying_labels
@@ -75,13 +75,18 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
 
 
 def _parts(build: Build, config: MkDocsConfig) -> Memo | None:
-    """The parts of the last build an event's pages may come from (render/memo.py): the build cache's, with the
-    digests of the data's folders and of what every page depends on besides (as on_files has it)."""
-    if build.part_cache is None:
+    """The parts of the last build an event's pages may come from (render/memo.py): the build cache's (the
+    preview's last rebuild's), with the digests of the data's folders and of what every page depends on besides
+    (as on_files has it)."""
+    store: Store | None = build.part_cache
+    if store is None and build.preview is not None:
+        build.preview.parts.begin()
+        store = build.preview.parts
+    if store is None:
         return None
     common, festivals = data_digests(build.data)
     digest = hashlib.sha256(json.dumps([common, *_common(build, config)]).encode()).hexdigest()
-    build.parts = Memo(build.part_cache, Inputs(digest, festivals))
+    build.parts = Memo(store, Inputs(digest, festivals))
     return build.parts
 
 

@@ -47,6 +47,28 @@ class CompiledTemplates(BytecodeCache):
         self.code[bucket.key] = bucket.bytecode_to_string()
 
 
+class KeptParts:
+    """The preview's parts of the site (render/memo.py) from one rebuild to the next, in memory: those the last
+    rebuild took or made (a rebuild begins by dropping the others)."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, str] = {}
+        self.used: dict[str, str] = {}
+
+    def begin(self) -> None:
+        if self.used:
+            self.kept, self.used = self.used, {}
+
+    def get(self, key: str) -> str | None:
+        value = self.kept.get(key)
+        if value is not None:
+            self.used[key] = value
+        return value
+
+    def put(self, key: str, value: str) -> None:
+        self.used[key] = value
+
+
 @dataclass
 class Preview:
     """What the live preview keeps from one rebuild to the next: data errors are shown in the pages, not fatal."""
@@ -55,6 +77,7 @@ class Preview:
     # Each generated page's last two outputs by what they were made from (a save fixing an error brings one back):
     pages_kept: dict[str, dict[str, str]] = field(default_factory=dict)
     compiled: CompiledTemplates = field(default_factory=CompiledTemplates)  # (handed to each rebuild's Build)
+    parts: KeptParts = field(default_factory=KeptParts)  # an event's pages, a player's page … (render/memo.py)
 
 
 @dataclass
