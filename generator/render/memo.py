@@ -21,6 +21,11 @@ come before them (his ratings, and his grade under the promotion system, come fr
 renderer computed for him from the whole data: his Grand Prix lines, his next games, whether he has a calendar
 feed (the feeds hold the latest festivals, whoever played there).
 
+A calendar feed (site.py `calendars`): its festivals (a programme's, or the current festivals a player entered),
+the data's latest day (the feeds' date) and the digest of each time zone's rules as this machine has them.
+
+An event's part holds its results API too, in the site's default language (where the API is made).
+
 A part is kept as JSON (never code), checked when it is read: a part that is not what `encode` writes is
 rendered again.
 """
