@@ -5,6 +5,7 @@ page's language; one results API; German pages in German words and German number
 from __future__ import annotations
 
 import html
+import json
 import os
 import re
 import subprocess
@@ -179,3 +180,78 @@ def test_the_sitemap_gives_each_page_in_each_language(tmp_path: Path):
     sheets = [u for u in ElementTree.parse(site / "sitemap.xml").getroot().findall("s:url", NS)
               if "/print-" in (u.findtext("s:loc", namespaces=NS) or "")]
     assert sheets and all(not u.findall("x:link", NS) for u in sheets)
+
+
+# The review of the translations (docs/translations-review.md): each of its ten fixes, on the pages as built.
+FRAME = ("Banzuke · results", "Switch to dark mode", "Switch to light mode", "Made with",
+         "Results, standings and pairings of mind-sports festivals")
+
+
+def visible(page: Path) -> str:
+    """The page's text as a reader sees it: tags, scripts and the hand-written pages' English blocks left out."""
+    text = page.read_text(encoding="utf-8")
+    text = re.sub(r"<script\b.*?</script>", "", text, flags=re.S)
+    text = re.sub(r'<div lang="en">.*?</div>\s*</article>', "</article>", text, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", "", text))
+
+
+def test_fix_1_the_frame_of_every_page_is_in_the_pages_language(twelve: Path) -> None:
+    """The site's name (header, sidebar, <title>), its description, the colour switch and the footer: in English
+    on no page of another language; in each language's words (the Japanese and German checked word for word)."""
+    for code in CONFIGURED[1:]:
+        for page in pages(twelve / code):
+            text = page.read_text(encoding="utf-8")
+            assert [t for t in FRAME if t in text] == [], page
+    ja = (twelve / "ja" / "index.html").read_text(encoding="utf-8")
+    assert "<title>大会結果 - Banzuke · 結果</title>" in ja
+    assert 'title="ダークモードに切り替え"' in ja and 'title="ライトモードに切り替え"' in ja
+    assert '<meta name="description" content="マインドスポーツ大会の結果・順位表・組み合わせ。' in ja
+    de = (twelve / "de" / "index.html").read_text(encoding="utf-8")
+    assert "<title>Ergebnisse - Banzuke · Ergebnisse</title>" in de
+    assert 'aria-label="Koptekst"' in (twelve / "nl" / "index.html").read_text(encoding="utf-8")
+    english = (twelve / "index.html").read_text(encoding="utf-8")
+    assert "<title>Results - Banzuke · results</title>" in english and "Made with" not in english
+
+
+def test_fix_2_a_japanese_dan_grade_is_written_in_kanji_1_dan_as_shodan(twelve: Path) -> None:
+    garcia = visible(twelve / "ja" / "players" / "garcia-pablo" / "index.html")  # 1 dan in players.yaml
+    assert "初段" in garcia
+    for page in pages(twelve / "ja"):
+        assert not re.search(r"(?<![0-9])[1-9]段(?!級)", visible(page)), page
+
+
+def test_fix_3_no_sentence_is_joined_from_pieces(twelve: Path) -> None:
+    """No template glues a link into a sentence with its own space and full stop; Japanese pages have no space
+    after 。 (two sentences, or a sentence and a link, one after the other)."""
+    templates = ROOT / "generator" / "render" / "templates"
+    for template in sorted(templates.glob("*.j2")):
+        text = template.read_text(encoding="utf-8")
+        assert not re.search(r"\}\}\s*\{\{\s*link\(", text), template.name
+        assert not re.search(r"link\([^{}]*\)\s*\}\}\s*[.;:,]", text), template.name
+    for page in pages(twelve / "ja"):
+        assert not re.search(r"。[ \t\n]+\S", visible(page)), page
+    standings = visible(twelve / "ja" / "2000-mso-shogi" / "championship" / "index.html")
+    assert "（全9回戦）。印刷用シート。" in standings
+
+
+def test_fixes_4_to_9_the_reviewed_words(twelve: Path) -> None:
+    """The words the review found wrong, on the pages where it found them."""
+    nl_round = (twelve / "nl" / "2000-mso-shogi" / "championship" / "round-5" / "index.html").read_text("utf-8")
+    assert ">Bord</th>" in nl_round and ">Start<" in nl_round
+    nl_player = (twelve / "nl" / "players" / "novak-tomas" / "index.html").read_text(encoding="utf-8")
+    assert ">R.</th>" in nl_player
+    ru = (twelve / "ru" / "2000-mso-shogi" / "championship" / "index.html").read_text(encoding="utf-8")
+    assert "<title>MSOWSC: турнирная таблица - " in ru and "Положение" not in ru and "рейтинг-офицер" not in ru
+    cs = (twelve / "cs" / "2000-mso-shogi" / "championship" / "index.html").read_text(encoding="utf-8")
+    assert "Křížová tabulka" in cs and "Shoda" not in cs
+    sv = (twelve / "sv" / "2000-mso-shogi" / "championship" / "index.html").read_text(encoding="utf-8")
+    assert "<title>MSOWSC: ställning - " in sv
+
+
+def test_fix_10_the_english_pages_are_in_the_english_search_alone(twelve: Path) -> None:
+    english = [d["location"] for d in json.loads((twelve / "search" / "search_index.json").read_text())["docs"]]
+    assert "organizers/" in english
+    for code in CONFIGURED[1:]:
+        docs = json.loads((twelve / code / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+        assert [d["location"] for d in docs if d["location"].startswith(("organizers/", "submitting/", "api/"))] == []
+        assert any(d["location"] == "players/novak-tomas/" for d in docs)  # (the players are found)

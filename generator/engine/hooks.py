@@ -39,7 +39,8 @@ from generator.render.site import render_site, with_problems
 from generator.render.text import label_tables
 from generator.render.site import nav_labels, varying_labels
 from generator.sources.digests import data_digests
-from generator.sources.site_config import SITE_TEXTS, beside, site_texts
+from generator.messages import N_
+from generator.sources.site_config import DEFAULTS, IN_LANGUAGES, SITE_TEXTS, beside, site_texts
 
 
 THEME = Path(__file__).parent / "theme"  # the theme's templates as Banzuke overrides them (before any of mkdocs.yml)
@@ -54,6 +55,7 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
     if str(THEME) not in config.theme.dirs:
         config.theme.dirs.insert(0, str(THEME))
     loaded = build.loaded or load(build.data)
+    _in_language(config, build.language)
     _site_texts(config, build.data)
     if not loaded.ok:
         if build.preview is None:
@@ -96,6 +98,31 @@ def _common(build: Build, config: MkDocsConfig) -> list[Any]:
     settings = Path(config.config_file_path).read_bytes() if config.config_file_path else b""
     return [settings.decode("utf-8", "replace"), build.language, build.languages, build.site_url,
             build.site_root, config.site_url or ""]
+
+
+def _in_language(config: MkDocsConfig, code: str) -> None:
+    """The theme's texts from mkdocs.yml in the build's language: the site's name and description as
+    `extra.site_name`/`extra.site_description` give them in it, else the shipped ones in its words (an organizer's
+    own as written); the colour switch's names through the catalogue."""
+    translate = i18n.translator(code)
+    for key in IN_LANGUAGES:
+        own = config.extra.get(key)
+        given = own.get(code) if isinstance(own, dict) else None
+        if isinstance(given, str):
+            config[key] = given
+        elif config.get(key) == DEFAULTS[key]:
+            config[key] = translate(DEFAULTS[key])
+    for scheme in config.theme.get("palette") or []:
+        toggle = scheme.get("toggle") if isinstance(scheme, dict) else None
+        if isinstance(toggle, dict) and isinstance(toggle.get("name"), str):
+            toggle["name"] = translate(toggle["name"])
+
+
+# The colour switch's names in the shipped mkdocs.yml (translated by _in_language)
+# Translators: the colour switch's name in the header (a button)
+N_("Switch to dark mode")
+# Translators: the colour switch's name in the header (a button)
+N_("Switch to light mode")
 
 
 def _site_texts(config: MkDocsConfig, data: Path) -> None:
@@ -291,13 +318,16 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig, **_: Any) -> str
 
 
 def on_post_build(config: MkDocsConfig, **_: Any) -> None:
-    """The search index: the theme's entries for the hand-written pages, and one short entry for each player,
-    event and festival (pages.search_entries)."""
+    """The search index: the theme's entries for the hand-written pages (in English: in the English site alone),
+    and one short entry for each player, event and festival (pages.search_entries)."""
     path = Path(config.site_dir) / "search" / "search_index.json"
     if not path.exists():
         return
     index = json.loads(path.read_text(encoding="utf-8"))
-    index["docs"].extend(search_entries(of(config).generated))
+    build = of(config)
+    if build.language != i18n.SOURCE:  # the hand-written pages are in English: not found by this language's search
+        index["docs"] = []
+    index["docs"].extend(search_entries(build.generated))
     path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 

@@ -23,7 +23,7 @@ from .i18n import _, ngettext
 from .keys import Memo
 from .pending import live
 from .paths import SearchEntry, event_page, player_page, sheet, team_page
-from .text import Heading, country_name, date_range, headings, link, long_date, money, points, shown, signed
+from .text import Heading, country_name, date_range, headings, link, long_date, money, points, shown, signed, url
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -147,10 +147,10 @@ def _env() -> Environment:
     env.policies["ext.i18n.trimmed"] = True
     # Texts from below the renderer are translated as they are printed: `grade_name`, `TIEBREAKS` and `COLUMNS`
     # give them in the page's language, `i18n._(x)` any other (a prize's label, a reason: plain text, escaped).
-    env.globals.update(link=link, points=points, long_date=long_date, date_range=date_range, grade_name=shown_grade,
-                       country_name=country_name, TIEBREAKS=_Tiebreaks(), COLUMNS=_Columns(), Outcome=Outcome,
-                       signed=signed, HANDICAP_KEY=_Translated(HANDICAP_KEY), translated=i18n._, money=money,
-                       in_sentence=in_sentence, sheet=sheet, live=live)
+    env.globals.update(link=link, url=url, points=points, long_date=long_date, date_range=date_range,
+                       grade_name=shown_grade, country_name=country_name, TIEBREAKS=_Tiebreaks(), COLUMNS=_Columns(),
+                       Outcome=Outcome, signed=signed, HANDICAP_KEY=_Translated(HANDICAP_KEY), translated=i18n._,
+                       money=money, in_sentence=in_sentence, sheet=sheet, live=live)
     return env
 
 
@@ -173,8 +173,8 @@ class RendererBase:
         self.site = Site()
 
     def page(self, path: str, template: str, title: str, search: SearchEntry | None = None, **context: Any) -> None:
-        body, toc = headings(self.env.get_template(template).render(
-            page=path, player_name=self.player_name, first_place=self.first_place, **context))
+        body, toc = headings(i18n.typeset(self.env.get_template(template).render(
+            page=path, player_name=self.player_name, first_place=self.first_place, **context)))
         self.site.pages[path] = Page(title, body, toc, search)
 
     def player(self, pid: str) -> Player:

@@ -12,6 +12,7 @@ import functools
 import gettext
 import io
 import json
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -24,7 +25,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from ..messages import LANGUAGES as LANGUAGES, translate  # (the languages: also the render's)
+from ..messages import LANGUAGES as LANGUAGES, Text, translate  # (the languages: also the render's)
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "banzuke"
@@ -112,7 +113,27 @@ def _(message: str) -> str:
     translated; '' stays '' (gettext's '' is the catalogue's header)."""
     if not isinstance(message, str):  # a text that translates itself when shown (render/base.py's HANDICAP_KEY)
         return str(message)
-    return translate(message, current().translations.gettext, current().translations.ngettext)
+    text = translate(message, current().translations.gettext, current().translations.ngettext)
+    return japanese_dan(text) if isinstance(message, Text) and current().code == "ja" else text
+
+
+_KANJI_DIGITS = "〇一二三四五六七八九十"
+_DAN = re.compile(r"(?<![0-9０-９])(10|[1-9])段(?!級)")
+
+
+def japanese_dan(text: str) -> str:
+    """Japanese writes a dan grade in kanji numerals, and 1 dan as 初段 ("the first grade"): the catalogue's
+    "{number}段" gives 1段, 3段, made here 初段, 三段 (up to 十段). Kyu grades keep their digits (1級)."""
+    return _DAN.sub(lambda m: ("初" if m[1] == "1" else _KANJI_DIGITS[int(m[1])]) + "段", text)
+
+
+_JA_SPACE = re.compile(r"。[ \t\n]+")
+
+
+def typeset(html: str) -> str:
+    """A rendered page as its language sets type: Japanese puts no space after 。 (sentences written one after
+    another in a template, or a message followed by another, would show one)."""
+    return _JA_SPACE.sub("。", html) if current().code == "ja" else html
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

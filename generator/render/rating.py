@@ -84,7 +84,9 @@ def line(change: Change) -> str:
         grade = _("FESA grade: {grade}.").format(grade=before)
     elif promoted:
         grade = _("Promoted to {promoted} (FESA).").format(promoted=promoted)
-    return f"{text} {grade}" if grade else text
+    # Translators: two sentences of a player's page one after the other (his rating, then his grade), with the
+    # space your language puts between sentences (none in Japanese)
+    return _("{rating} {grade}").format(rating=text, grade=grade) if grade else text
 
 
 WIDTH, HEIGHT, PAD_X, PAD_Y = 320, 120, 44, 16

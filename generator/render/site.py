@@ -347,13 +347,13 @@ def elo_source(rating: Rating) -> str:
             return _("FESA/USSF Elo")
         case Source.CLUB_GRADE:
             # Translators: where a rating comes from: the player's club grade ("from 1 kyu grade")
-            return _("from {grade} grade").format(grade=grade_name(detail))
+            return _("from {grade} grade").format(grade=_(grade_name(detail)))
         case Source.SHOGIDOJO:
             # Translators: where a rating comes from: the player's ShogiDojo rating and the bonus added to it
             return _("ShogiDojo {rating} + {bonus}").format(rating=detail, bonus=SHOGIDOJO_BONUS)
         case Source.CLAIMED_GRADE:
             # Translators: where a rating comes from: the grade the player says he has ("from claimed 1 kyu")
-            return _("from claimed {grade}").format(grade=grade_name(detail))
+            return _("from claimed {grade}").format(grade=_(grade_name(detail)))
         case Source.ASSESSED:
             if detail:
                 # Translators: where a rating comes from: the arbiters' assessment, with their note
