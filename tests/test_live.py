@@ -72,8 +72,9 @@ def test_pages_of_a_round_being_played_name_its_file_in_the_api(pending):
 
 
 def box_of(page: Page):
-    now = page.locator("div.now", has_text="Now: MSOWSC, round 9")
-    return now.get_by_label("Find your board:")
+    """The one "Find your board" box, for both rounds being played."""
+    expect(page.get_by_label("Find your board:")).to_have_count(1)
+    return page.get_by_label("Find your board:")
 
 
 @pytest.mark.parametrize("typed, player", [
@@ -101,7 +102,7 @@ def test_find_your_board_lists_several_players_and_says_when_none(browser: Brows
     box = box_of(page)
     box.fill("Luc")
     box.press("Enter")
-    answer = page.locator("div.now", has_text="Now: MSOWSC, round 9").locator(".find-answer")
+    answer = page.locator("form.find-board .find-answer")
     expect(answer).to_contain_text("2 players match “Luc”:")
     expect(answer.locator("a")).to_have_text(["Conti, Luca", "Moreau, Lucas"])
     assert page.url.rstrip("/") == pending_url.rstrip("/")  # nowhere until one is picked
@@ -111,9 +112,32 @@ def test_find_your_board_lists_several_players_and_says_when_none(browser: Brows
     box = box_of(page)
     box.fill("Zzyzx")
     box.press("Enter")
-    answer = page.locator("div.now", has_text="Now: MSOWSC, round 9").locator(".find-answer")
-    expect(answer).to_have_text("No player of this round matches “Zzyzx”. Try part of the family name.")
+    answer = page.locator("form.find-board .find-answer")
+    expect(answer).to_have_text("Nobody playing now matches “Zzyzx”. Try part of the family name.")
     expect(answer.locator("a")).to_have_count(0)
+    context.close()
+
+
+def test_one_box_finds_a_board_in_either_round_being_played(browser: Browser, pending_url: str):
+    """The home page has one box for the MSOWSC's round 9 and the Team Match's round 5: Novák (the MSOWSC's board 1,
+    against de Vries) and Davies (in the Team Match alone: Team B – Great Britain B, board 2, against García) are
+    found from it; Moreau plays in both (the MSOWSC's round 9 and the Team Match's board 3, against Tanaka): his
+    page gives each."""
+    context = browser.new_context(viewport={"width": 375, "height": 812})
+    page = context.new_page()
+    for typed, player, games in [("Novák", "novak-tomas", ["board 1 against de Vries, Pieter"]),
+                                 ("Davies", "davies-tom", ["board 2 against García, Pablo"]),
+                                 ("Moreau", "moreau-lucas", ["MSOWSC, round 9", "Team Match, round 5",
+                                                             "board 3 against Tanaka, Yuki"])]:
+        page.goto(pending_url)
+        box = box_of(page)
+        box.fill(typed)
+        box.press("Enter")
+        page.wait_for_url(re.compile(rf"/players/{player}/#next-game$"))
+        block = page.locator("#next-game")
+        expect(block).to_be_in_viewport()
+        for game in games:
+            expect(block).to_contain_text(game)
     context.close()
 
 

@@ -15,7 +15,7 @@ from .base import RendererBase, Site
 from .i18n import _
 from .kinds import pages_of
 from .paths import SearchEntry, event_page, player_page, round_page
-from .now import now_blocks
+from .now import finder, now_blocks
 from .text import country_name, date_range, link
 
 class FestivalPages(RendererBase):
@@ -28,7 +28,7 @@ class FestivalPages(RendererBase):
         items = self.programme(festival, f"{festival.id}/programme.md")
         where = ", ".join(x for x in (festival.city, country_name(festival.country) if festival.country else "") if x)
         self.page(page, "festival.html.j2", festival.name, festival=festival, results=self.results,
-                  now=now_blocks(self, [festival], page),
+                  now=(blocks := now_blocks(self, [festival], page)), find=finder(blocks),
                   search=SearchEntry(festival.name, " · ".join(x for x in (
                       date_range(festival.start, festival.end), where,
                       ", ".join(e.name for e in festival.events)) if x)),

@@ -85,6 +85,12 @@ def round_link(event: Event, rnd: Round, page: str) -> Markup:
     return link(_("{event}, round {n}").format(event=event.short, n=rnd.number), round_page(event, rnd.number), page)
 
 
+def finder(blocks: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """The one "Find your board" box's players: everyone seated in any of the blocks' rounds, once, by name. A
+    player in several rounds is one name, which leads to his page: it gives each of his games."""
+    return sorted(dict.fromkeys(pair for b in blocks for pair in b["find"]))
+
+
 def now_blocks(r: RendererBase, festivals: list[Festival], page: str) -> list[dict[str, Any]]:
     """The pending round of every event of these festivals: its pairings, and the players to find in it."""
     blocks = []

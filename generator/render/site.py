@@ -62,7 +62,7 @@ class Renderer(FestivalPages, PlayerPages):
         for festival in sorted(self.data.festivals, key=lambda f: (f.start or dt.date.min, f.id), reverse=True):
             years.setdefault(festival.start.year if festival.start else 0, []).append(festival)
         self.page("index.md", "home.html.j2", _("Results"), years=list(years.items()), results=self.results,
-                  now=now.now_blocks(self, list(self.data.festivals), "index.md"))
+                  now=(blocks := now.now_blocks(self, list(self.data.festivals), "index.md")), find=now.finder(blocks))
         for festival in self.data.festivals:
             self.festival_pages(festival)
             for event in festival.events:

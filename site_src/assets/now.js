@@ -17,6 +17,8 @@
   // Every text the box shows, in one place (a count is counted where it is shown).
   var TEXT = {
     none: gettext("No player of this round matches \u201c%(typed)s\u201d. Try part of the family name."),
+    // (the box of several rounds being played at once: one for all)
+    none_of_rounds: gettext("Nobody playing now matches \u201c%(typed)s\u201d. Try part of the family name."),
     more: gettext("and %(count)s more: type more of the name.")
   };
   var LISTED = 12;  // players listed at most when a name fits several
@@ -83,7 +85,7 @@
       answer.textContent = "";
       var line = document.createElement("p");
       if (!hits.length) {
-        line.textContent = say(TEXT.none, { typed: typed });
+        line.textContent = say(form.hasAttribute("data-rounds") ? TEXT.none_of_rounds : TEXT.none, { typed: typed });
         answer.appendChild(line);
         return;
       }
