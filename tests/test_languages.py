@@ -182,7 +182,7 @@ def test_the_sitemap_gives_each_page_in_each_language(tmp_path: Path):
     assert sheets and all(not u.findall("x:link", NS) for u in sheets)
 
 
-# The review of the translations (docs/translations-review.md): each of its ten fixes, on the pages as built.
+# The review of the translations (README: "A review of the translations"): each of its ten fixes, on the pages as built.
 FRAME = ("Banzuke · results", "Switch to dark mode", "Switch to light mode", "Made with",
          "Results, standings and pairings of mind-sports festivals")
 
