@@ -14,7 +14,7 @@ from ..model import Outcome, Player
 from ..kinds import kind_of
 from ..rules.festival_elo import grade_name
 from ..pipeline.calendar import player_feeds
-from . import calendar, memo, now, pending
+from . import calendar, memo, now, pending, race
 from . import rating as rating_preview
 from .base import RendererBase
 from .i18n import _, ngettext
@@ -107,6 +107,8 @@ class PlayerPages(RendererBase):
                 change = rated.changes.get(pid) if rated else None
                 change = change if change and change.games else None  # he played
                 entries.append({
+                    "race": race.chart([(self.player_name(pid), res.rank_after(pid))], len(res.final))
+                    if standing else "",
                     "rating": rating_preview.line(change) if change else "",
                     "change": change,
                     "knockout": kind.player_line(self, event, res, pid, page),
@@ -129,7 +131,7 @@ class PlayerPages(RendererBase):
                         simul=gave, score=points(g.score), decided=g.decided),
                     "festival": festival, "event": event,
                     "event_link": link(f"{event.name}", event_page(event), page),
-                    "standing": None, "of": 0, "completed": res.completed, "games": [], "rating": "",
+                    "standing": None, "of": 0, "completed": res.completed, "games": [], "rating": "", "race": "",
                     "change": None, "handicaps": False})
         return entries
 

@@ -20,7 +20,7 @@ from ..rules.prizes import PrizeList
 from ..rules.scoring import RoundRecord
 from ..rules.standings import EventResults, Standing
 
-from . import api, calendar, i18n, memo, now, sheets
+from . import api, calendar, i18n, memo, now, race, sheets
 from .base import Page, Site, shown_tiebreak
 from . import rating as rating_preview
 from .festival import FestivalPages, nav_labels, varying_labels
@@ -219,6 +219,8 @@ class Renderer(FestivalPages, PlayerPages):
                   ties=kind.game.tie_lines(self, res, res.final, res.completed, page),
                   team_rows=own["team_rows"],
                   rows=self.standings_rows(res, res.final, page), progress=progress,
+                  race=race.chart([(self.player_name(s.player), res.rank_after(s.player))
+                                   for s in res.final[:race.LEADERS]]),
                   rated=event.path in self.loaded.ratings, rating_note=_(rating_preview.NOTE),
                   promotions=self.promotions(event),
                   round_links=[link(_("Round {n}").format(n=r.number), round_page(event, r.number), page)
