@@ -107,8 +107,7 @@ class PlayerPages(RendererBase):
                 change = rated.changes.get(pid) if rated else None
                 change = change if change and change.games else None  # he played
                 entries.append({
-                    "race": race.chart([(self.player_name(pid), res.rank_after(pid))], len(res.final))
-                    if standing else "",
+                    "race": race.sparkline(res.rank_after(pid), len(res.final)) if standing else "",
                     "rating": rating_preview.line(change) if change else "",
                     "change": change,
                     "knockout": kind.player_line(self, event, res, pid, page),

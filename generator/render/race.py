@@ -1,8 +1,9 @@
 """The race as a picture: ranks through an event's rounds, drawn at build time as inline SVG (nothing needs a
-script to be read), as the rating chart is (render/rating.py). On an event's standings, the leaders' lines; on a
-player's page, his own line in each event. Rank 1 is at the top. The lines are drawn in the page's text colour and
-the theme's colours, so the dark scheme follows; the picture scales to the column. A screen reader reads its label
-(the numbers themselves are in the table beside it on the standings, and in the label on a player's page).
+script to be read), as the rating chart is (render/rating.py). On an event's standings, the leaders' lines (rank 1
+at the top, each line in its own colour and dash, its name at its end); on a player's page, his own line in each
+event, as small as a word (a busy player's page carries dozens). They are drawn in the page's text colour and the
+theme's colours, so the dark scheme follows, and scale to the column. A screen reader reads each one's label (the
+leaders' numbers are in the table under it; a player's, in the label).
 
 Own lines, not a charting library. Measured on eight players over nine rounds (CPU time, one chart): pygal 3.1.3
 writes 40.7 KB in 32 ms, with its own stylesheet, fonts and script; leather 0.4.1 writes 5.7 KB in 5.7 ms, in fixed
@@ -24,20 +25,17 @@ STROKES = [("var(--md-accent-fg-color)", ""), ("currentColor", ""), ("var(--md-p
            ("currentColor", "6 3"), ("var(--md-accent-fg-color)", "1 3")]
 
 
-def chart(lines: list[tuple[str, list[int]]], field: int | None = None) -> Markup:
-    """An SVG of each (name, ranks after rounds 1, 2, …) line; `field`: the ranks shown go down to it (a player's
-    own line, placed in the whole field), else to the lowest rank drawn. Empty with fewer than two rounds."""
+def chart(lines: list[tuple[str, list[int]]]) -> Markup:
+    """An SVG of each (name, ranks after rounds 1, 2, …) line, the ranks down to the lowest drawn, each line's
+    name at its end. Empty with fewer than two rounds."""
     rounds = max((len(ranks) for _name, ranks in lines), default=0)
     if rounds < 2:
         return Markup("")
-    low = max(field or 0, *(r for _name, ranks in lines for r in ranks), 2)
-    height = PAD_TOP + PAD_BOTTOM + max(ROW * min(low, 10), 60 if len(lines) == 1 else ROW * len(lines))
-
-    alone = len(lines) == 1  # a player's own line: his page names him, the label gives his ranks
-    right = PAD_RIGHT if not alone else PAD_LEFT
+    low = max(*(r for _name, ranks in lines for r in ranks), 2)
+    height = PAD_TOP + PAD_BOTTOM + max(ROW * min(low, 10), ROW * len(lines))
 
     def x(i: int) -> int:
-        return round(PAD_LEFT + i * (WIDTH - PAD_LEFT - right) / (rounds - 1))
+        return round(PAD_LEFT + i * (WIDTH - PAD_LEFT - PAD_RIGHT) / (rounds - 1))
 
     def y(rank: int) -> int:
         return round(PAD_TOP + (rank - 1) * (height - PAD_TOP - PAD_BOTTOM) / (low - 1))
@@ -47,11 +45,9 @@ def chart(lines: list[tuple[str, list[int]]], field: int | None = None) -> Marku
     for n, (name, ranks) in enumerate(lines):
         colour, dash = STROKES[n % len(STROKES)]
         points = " ".join(f"{x(i)},{y(r)}" for i, r in enumerate(ranks))
-        title = Markup("<title>{}</title>").format(name) if not alone else ""
-        drawn.append(Markup('<polyline points="{}" stroke="{}"{}>{}</polyline>').format(
-            points, colour, Markup(' stroke-dasharray="{}"').format(dash) if dash else "", title))
-        if not alone:
-            ends.append((y(ranks[-1]), name, x(len(ranks) - 1)))
+        drawn.append(Markup('<polyline points="{}" stroke="{}"{}><title>{}</title></polyline>').format(
+            points, colour, Markup(' stroke-dasharray="{}"').format(dash) if dash else "", name))
+        ends.append((y(ranks[-1]), name, x(len(ranks) - 1)))
     ends.sort(key=lambda e: e[0])
     placed: list[tuple[float, str, float]] = []
     for end_y, name, end_x in ends:  # the names at the lines' ends, one under the other
@@ -62,20 +58,34 @@ def chart(lines: list[tuple[str, list[int]]], field: int | None = None) -> Marku
                            for r in sorted({1, low}))
     round_numbers = Markup("").join(Markup('<text x="{}" y="{}" text-anchor="middle">{}</text>').format(
         x(i), height - 3, i + 1) for i in range(rounds))
-    if alone:
-        # Translators: a chart's text for screen readers: a player's rank after each round ("5, 3, 2 and 1")
-        label = _("Rank after each round: {ranks}").format(ranks=_listed([str(r) for r in lines[0][1]]))
-    else:
-        # Translators: a chart's text for screen readers: the first players' rank after each round
-        label = ngettext("The first player's rank after each round; the table gives every player's.",
-                         "The first {n} players' rank after each round; the table gives every player's.",
-                         len(lines)).format(n=len(lines))
+    # Translators: a chart's text for screen readers: the first players' rank after each round
+    label = ngettext("The first player's rank after each round; the table gives every player's.",
+                     "The first {n} players' rank after each round; the table gives every player's.",
+                     len(lines)).format(n=len(lines))
     return Markup(
         '<figure class="race-chart"><svg viewBox="0 0 {w} {h}" role="img" aria-label="{label}">'
         '<g fill="none" stroke-width="2" stroke-linejoin="round">{lines}</g>'
         '<g fill="currentColor" font-size="10">{axis}{rounds}{names}</g></svg></figure>').format(
         w=WIDTH, h=round(height), label=label, lines=Markup("").join(drawn), axis=axis, rounds=round_numbers,
         names=names)
+
+
+SPARK_WIDTH, SPARK_HEIGHT = 100, 20
+
+
+def sparkline(ranks: list[int], field: int) -> Markup:
+    """A player's own line in one event, as small as a word (his page draws one for each event he played): rank 1
+    at the top, the field's last at the bottom; its label gives the ranks. Empty with fewer than two rounds."""
+    if len(ranks) < 2:
+        return Markup("")
+    low = max(field, *ranks, 2)
+    points = " ".join(f"{round(i * SPARK_WIDTH / (len(ranks) - 1))},{round((r - 1) * SPARK_HEIGHT / (low - 1))}"
+                      for i, r in enumerate(ranks))
+    return Markup('<svg class="race-line" viewBox="-2 -2 {} {}" preserveAspectRatio="none" role="img" '
+                  'aria-label="{}"><polyline points="{}"/></svg>').format(
+        # Translators: a small chart's text for screen readers: a player's rank after each round ("5, 3, 2 and 1")
+        SPARK_WIDTH + 4, SPARK_HEIGHT + 4, _("Rank after each round: {ranks}").format(
+            ranks=_listed([str(r) for r in ranks])), points)
 
 
 def _listed(items: list[str]) -> str:
