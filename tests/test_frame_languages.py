@@ -5,11 +5,13 @@ data, every problem located; and the rules of the review of the translations tha
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 
 from generator.render import i18n
 
@@ -136,3 +138,42 @@ def test_fix_9_a_counted_message_with_several_numbers_agrees_with_each(code: str
         for value in ("{games}", "{total}", "{points}"):
             after = text.split(value, 1)[1]
             assert after[:1] in (",", ";", ":", ")", "") or after.startswith((" —", " –")), (code, count, text)
+
+
+GLOSSARY = ROOT / "docs" / "glossary"
+LANGUAGES = ("de", "fr", "nl", "ja", "ru", "uk", "pl", "cs", "it", "es", "sv")
+
+
+def glossary_word(code: str, concept: str) -> str:
+    """The glossary's word for a concept: its table's row, the first word of the second column."""
+    text = (GLOSSARY / f"{code}.md").read_text(encoding="utf-8")
+    row = re.search(rf"^\| {re.escape(concept)} \| ([^|]+?) \|", text, re.M)
+    assert row is not None, (code, concept)
+    return re.split(r"[（(/,;]", row[1])[0].strip()
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_glossarys_words_are_the_catalogues_words(code: str) -> None:
+    """Standings, crosstable and round are the glossary's words where the site names them."""
+    translations = i18n.language(code).translations
+    for concept, english in (("standings", "Standings"), ("crosstable", "Crosstable"), ("round", "Round")):
+        assert glossary_word(code, concept).lower() in translations.gettext(english).lower(), (code, concept)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_one_word_for_the_bye(code: str) -> None:
+    """Every message about a bye says it with the glossary's word (its first four letters, for the forms a word
+    takes in a sentence; the crosstable's narrow cells may shorten it, and an all-play-all's rest round, which
+    scores nothing, is another concept: the glossary's "rest")."""
+    word = glossary_word(code, "bye").split()[0]
+    stem = word if code == "ja" else word.lower()[:4]
+    catalogue = read_po((ROOT / "generator" / "render" / "locale" / code / "LC_MESSAGES" / "banzuke.po").open("rb"))
+    other = []
+    for message in catalogue:
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        if not message.id or message.context == "crosstable cell" or not any(
+                re.search(r"\bbyes?\b", i, re.I) for i in ids) or any("rest round" in i for i in ids):
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        other += [s for s in strings if stem not in s.lower()]
+    assert other == [], (code, word)
