@@ -8,6 +8,7 @@ give it in the reader's language (`translate`, `Text.in_language`). Extraction k
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any
 
 
@@ -71,6 +72,42 @@ def translate(text: str, gettext: Callable[[str], str], ngettext: Callable[[str,
     if isinstance(text, Text):
         return text.in_language(gettext, ngettext)
     return gettext(text) if text else text
+
+
+# The language of the page being rendered (render/i18n.py `speaking` sets it): an organizer's text given in several
+# languages (Texts) shows that language's. None outside a page (the command line, FESA's files): the default.
+SHOWN_IN: ContextVar[str | None] = ContextVar("banzuke_shown_in", default=None)
+
+
+class Texts(str):
+    """An organizer's text given in several languages, by code (`title: {en: Opening, nl: Opening}`): as a str, the
+    first given (the default, which FESA's files, the command line and any language without its own get); printed
+    on a page (str(), format(), a template), the page's language's own where given."""
+
+    by_language: dict[str, str]
+
+    def __new__(cls, by_language: dict[str, str]) -> Texts:
+        self = super().__new__(cls, next(iter(by_language.values())))
+        self.by_language = dict(by_language)
+        return self
+
+    def shown(self) -> str:
+        code = SHOWN_IN.get()
+        return self.by_language.get(code, str.__str__(self)) if code else str.__str__(self)
+
+    def __str__(self) -> str:
+        return self.shown()
+
+    def __format__(self, spec: str) -> str:
+        return format(self.shown(), spec)
+
+    def __html__(self) -> str:
+        from markupsafe import escape  # (only when a page prints it)
+
+        return str(escape(self.shown()))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Texts, (self.by_language,)
 
 
 # The languages a site can be built in (the first is the source language, the messages' own), with their names

@@ -98,6 +98,7 @@ schedule:                               # the programme's sessions; `pair` write
   - {{date: {end}, time: "13:00", title: Round 6}}
   - {{date: {end}, time: "16:00", title: Round 7}}
   - {{date: {end}, time: "19:00", title: Prize giving}}
+  # (a title or note may be given by language, the first the default: {{en: Prize giving, nl: Prijsuitreiking}})
 # prizes: {{currency: EUR, places: [150, 100, 50], best_kyu: 30, best_junior: 30}}
 # entry_fee: {{currency: EUR, standard: 20, junior: 10}}
 """),

@@ -250,7 +250,7 @@ def _session_summary(s: Session) -> str:
 
 def _session_text(s: Session, players: Mapping[PlayerId, Player]) -> str:
     lines = [_text("with", people=", ".join(players[p].name for p in s.people))] if s.people else []
-    return "\n".join([*lines, *([s.note] if s.note else [])])
+    return "\n".join([*lines, *([str(s.note)] if s.note else [])])  # (str: an organizer's note in this language)
 
 
 def _game_summary(x: Seat, players: Mapping[PlayerId, Player]) -> str:

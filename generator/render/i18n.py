@@ -25,7 +25,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from ..messages import LANGUAGES as LANGUAGES, Text, translate  # (the languages: also the render's)
+from ..messages import LANGUAGES as LANGUAGES, SHOWN_IN, Text, translate  # (the languages: also the render's)
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "banzuke"
@@ -102,9 +102,11 @@ def speaking(code: str, root: str = "") -> Iterator[Language]:
     """Everything rendered inside is in the language `code`; `root` leads from its pages' root to the site's."""
     found = language(code)
     token = _current.set(replace(found, root=root) if root else found)
+    shown = SHOWN_IN.set(code)  # (an organizer's texts in several languages: this one's)
     try:
         yield current()
     finally:
+        SHOWN_IN.reset(shown)
         _current.reset(token)
 
 

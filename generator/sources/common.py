@@ -205,9 +205,9 @@ def programme(nodes: list[Tree], report: Report, people: bool) -> list[Programme
             report.error(where.loc if where else node.loc, f"'{time}' is not a time or a span of time",
                          'write it in quotes, e.g. time: "20:00" or time: "20:00-22:30"')
             time = ""
-        title = p.line("title", required=True)
+        title = p.texts("title", required=True)  # (in several languages, where the organizer gives them)
         named = refs(p.items("people"), report, "people") if people else []
-        note = p.line("note", limit=NOTE_LINE) or ""
+        note = p.texts("note", limit=NOTE_LINE) or ""
         p.finish()
         if date is not None and title is not None:
             out.append(ProgrammeItem(date, title, node.loc, time.replace(" ", "").replace("–", "-"), tuple(named),

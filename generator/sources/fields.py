@@ -7,6 +7,7 @@ import datetime as dt
 import difflib
 
 from ..diagnostics import Location, Report, printable
+from ..messages import LANGUAGES, Texts
 from .yamltree import KIND_NAMES, MAX_LINE, MAX_NUMBER, Mapping, Scalar, Sequence, Tree
 
 
@@ -72,6 +73,32 @@ class Fields:
                               "shorten it")
             return None
         return text
+
+    def texts(self, key: str, required: bool = False, limit: int = MAX_LINE) -> str | None:
+        """A line (as `line`), or the same in several languages: a mapping of language codes to lines, the first
+        the default (messages.Texts: each page shows its language's, any other language the default's)."""
+        node = self.raw(key, required)
+        if not isinstance(node, Mapping):
+            return self.line(key, required, limit)
+        own = Fields(node, self.report, f"'{key}'", node.loc)
+        found: dict[str, str] = {}
+        for code in node.keys():
+            if code not in LANGUAGES:
+                where = node.key_node(code)
+                self.report.error(where.loc if where else node.loc, f"'{code}' in '{key}' is not a language's code",
+                                  f"give '{key}' by language code, one of {', '.join(LANGUAGES)}"
+                                  + (f": {hint}" if (hint := suggest(code, list(LANGUAGES))) else ""))
+                own.raw(code)
+                continue
+            text = own.line(code, limit=limit)
+            if text is not None:
+                found[code] = text
+        own.finish()
+        if not found:
+            if required and own.ok and not node.items:
+                self.report.error(node.loc, f"'{key}' gives no text", f"write '{key}: …', or one line a language")
+            return None
+        return Texts(found) if len(found) > 1 else next(iter(found.values()))
 
     def integer(self, key: str, required: bool = False, minimum: int | None = None,
                 maximum: int = MAX_NUMBER) -> int | None:
