@@ -233,7 +233,7 @@ def test_the_demo_shows_the_preview(demo_build):
     standings = (site / "2000-mso-shogi" / "championship" / "index.html").read_text(encoding="utf-8")
     assert ">±</abbr></th>" in standings and "rating officer publishes the official figures" in standings
     player = (site / "players" / "de-vries-pieter" / "index.html").read_text(encoding="utf-8")
-    assert '<figure class="rating-chart"><svg' in player and "FESA rating preview: " in player
+    assert '<figure class="rating-chart"><figcaption>' in player and "FESA rating preview: " in player
     api = (site / "api" / "2000-mso-shogi" / "championship" / "rating.json").read_text(encoding="utf-8")
     data = json.loads(api)
     assert data["preview"] is True and data["settled"] is True

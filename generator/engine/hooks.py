@@ -29,7 +29,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
-from generator.engine.pages import REUSE, GeneratedPage, compact, search_entries, sidebars
+from generator.engine.pages import REUSE, GeneratedPage, compact, search_entries, sidebars, valid
 from generator.engine.state import Build, of
 from generator.diagnostics import Report
 from generator.pipeline import load
@@ -299,7 +299,7 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig, **_: Any) -> str
     """A generated page without the white space no browser shows (pages.compact); the preview keeps it for the
     next rebuild, the build cache for the next build."""
     if not isinstance(page, GeneratedPage):
-        return output
+        return valid(output)
     page.content = ""
     if page.reused is not None:
         page.reused = ""  # (written: not held until the end of the build)
@@ -349,6 +349,8 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, **_: Any) -> st
 def on_post_template(output: str, template_name: str, config: MkDocsConfig, **_: Any) -> str:
     """The same for the theme's own page, "page not found" (404.html)."""
     banner = of(config).generated.banner
+    if template_name == "404.html":
+        output = valid(output)
     return _after_title(output, banner) if banner and template_name == "404.html" else output
 
 

@@ -112,12 +112,30 @@ _CHROME = re.compile(r'\n(?:(?<=</span>\n)(?=</a>)|(?<=class="md-nav__link">\n)(
 # begins with a look-behind is tried at every character, a hundred times slower on a whole archive.)
 
 
+# The theme's drawer and search toggles (its base.html) carry autocomplete="off", which HTML does not allow on a
+# checkbox (the Nu HTML Checker's error on every page): written without it.
+_TOGGLE = re.compile(r'(<input class="md-toggle" data-md-toggle="(?:drawer|search)" type="checkbox" '
+                     r'id="__(?:drawer|search)") autocomplete="off">')
+# The title of the page's contents (partials/toc.html) is a label of their toggle (__toc), which only a page in the
+# sidebar has (partials/nav-item.html); elsewhere (a player's page, an event's first page) a label of nothing.
+_TOC_TITLE = re.compile(r'<label class="md-nav__title" for="__toc">(.*?)</label>', re.S)
+
+
+def valid(output: str) -> str:
+    """A page as HTML allows it: the theme's toggles without autocomplete; the contents' title a label only where
+    the page has their toggle."""
+    output = _TOGGLE.sub(r"\1>", output)
+    if 'id="__toc"' not in output:
+        output = _TOC_TITLE.sub(r'<div class="md-nav__title">\1</div>', output)
+    return output
+
+
 def compact(output: str) -> str:
     """A generated page without the theme's indentation, blank lines and the line breaks no browser shows (a
     third of its bytes; it holds no <pre>, where white space would count)."""
     output = _BLANK.sub("\n", _INDENT.sub("\n", output))
     output = _LABEL.sub(r'<span class="md-ellipsis">\1</span>', _AFTER_BLOCK.sub(r"\1", _BEFORE_BLOCK.sub("", output)))
-    return _CHROME.sub("", output)
+    return valid(_CHROME.sub("", output))
 
 
 def search_entries(site: Site) -> list[dict[str, str]]:

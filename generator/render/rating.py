@@ -124,11 +124,12 @@ def chart(points: list[tuple[str, int | None, int]]) -> Markup:
                            for v in sorted({min(values), max(values)}))
     legend = Markup("").join(Markup("<li>{}</li>").format(label) for label, _before, _after in points)
     return Markup(
-        '<figure class="rating-chart"><svg viewBox="0 0 {w} {h}" role="img" aria-label="{aria}">'
+        '<figure class="rating-chart"><figcaption>{caption}</figcaption>'
+        '<svg viewBox="0 0 {w} {h}" role="img" aria-label="{aria}">'
         '<path d="{d}" fill="none" stroke="var(--md-accent-fg-color)" stroke-width="2"/>'
         '<g fill="var(--md-accent-fg-color)">{dots}</g>'
         '<g fill="currentColor" font-size="10">{axis}{labels}</g></svg>'
-        "<figcaption>{caption}</figcaption><ol>{legend}</ol></figure>").format(
+        "<ol>{legend}</ol></figure>").format(
         caption=Markup(_("Rating after each rated event (a preview: FESA's rating officer publishes the official "
                          "figures):")),
         w=WIDTH, h=HEIGHT, aria=_("FESA rating across events, a preview"), d=" ".join(path),
