@@ -270,3 +270,25 @@ def test_the_nu_html_checker_finds_no_error_on_any_page(twelve: Path) -> None:
     found = json.loads(checked.stderr)["messages"]
     assert [(m.get("url", "").rsplit("/site/", 1)[-1], m["message"]) for m in found][:20] == []
     assert checked.returncode == 0
+
+
+def test_no_english_from_the_templates_on_another_languages_pages(twelve: Path) -> None:
+    """Every English text the templates and the code write (the catalogue's messages, each piece between its values,
+    of at least two words and 16 characters) is on no page of another language but the hand-written pages, which
+    are English in every language."""
+    from babel.messages.pofile import read_po
+
+    catalogue = read_po((ROOT / "generator" / "render" / "locale" / "banzuke.pot").open("rb"))
+    pieces = set()
+    for message in catalogue:
+        for english in (message.id if isinstance(message.id, tuple) else (message.id,)):
+            for between in re.split(r"%\(\w+\)[sd]|\{\w+\}|<[^>]+>|%[sd]", english or ""):
+                piece = between.strip(" .,;:()")
+                if len(piece) >= 16 and " " in piece and re.fullmatch(r"[\w ,.;:'’()–-]+", piece):
+                    pieces.add(piece)
+    assert len(pieces) > 300
+    english_pages = ("organizers", "submitting", "api")
+    for code in CONFIGURED[1:]:
+        text = " ".join(re.sub(r"\s+", " ", visible(page)) for page in pages(twelve / code)
+                        if page.parent.name not in english_pages)
+        assert sorted(p for p in pieces if p in text) == [], code
