@@ -247,12 +247,13 @@ def test_new_at_its_question_takes_ctrl_d_or_ctrl_c_as_a_no(tmp_path, key):
         assert b"Remove it all and write the starter? [y/N]" in _read_until(out_read, b"[y/N]")
         if key == "ctrl-d":
             os.write(master, b"\x04")  # end of input at the start of a line
-        else:  # (a signal just before the program starts reading is seen only at the next one: sent again then)
-            for _ in range(3):
+        else:  # (a signal just before the program starts reading is seen only at the next one: sent again then,
+            # up to 8 times 3 s apart, as a busy machine may take its time; 3 s lets one be handled before the next)
+            for _ in range(8):
                 time.sleep(0.3)
                 proc.send_signal(signal.SIGINT)
                 try:
-                    proc.wait(timeout=5)
+                    proc.wait(timeout=3)
                     break
                 except subprocess.TimeoutExpired:
                     pass

@@ -41,7 +41,7 @@ class Memo:
 
     store: Store
     inputs: Inputs
-    reused: Counter[str] = field(default_factory=Counter)  # by part: "event", "player"
+    reused: Counter[str] = field(default_factory=Counter)  # by part: "event", "player", "feed"
     made: Counter[str] = field(default_factory=Counter)
     _spans: dict[str, tuple[dt.date, dt.date]] = field(default_factory=dict)
 
