@@ -10,7 +10,7 @@ from typing import Any
 from markupsafe import Markup
 
 from ..rules import promotion
-from ..model import Outcome, Player
+from ..model import Festival, Outcome, Player
 from ..kinds import kind_of
 from ..rules.festival_elo import grade_name
 from ..pipeline.calendar import player_feeds
@@ -27,6 +27,11 @@ from .words import outcome_word, points_text, rest_word, result_word
 class PlayerPages(RendererBase):
     """The Renderer's player pages and the promotion page."""
 
+    @functools.cached_property
+    def festival_of(self) -> dict[str, Festival]:
+        """The festivals by id (made once: every player's lines look up theirs)."""
+        return {f.id: f for f in self.data.festivals}
+
     def player_pages(self) -> None:
         """Every player's page (each as the last build made it where nothing it shows changed: memo.py), and the
         players' index."""
@@ -35,14 +40,13 @@ class PlayerPages(RendererBase):
         coming_live = pending.next_game_lines([(e, r) for f in self.data.festivals for e in f.events
                                             if (r := now.pending_round(e)) is not None])
         feeds = set(player_feeds(self.loaded))  # the players with a calendar feed
-        festival_of = {f.id: f for f in self.data.festivals}
         index = []
         for pid, player in sorted(self.data.players.items(), key=lambda kv: (kv[1].name, kv[0])):
             entered = self.data.entries.get(pid, [])
             lines = (gp_lines.get(pid, []), coming.get(pid, []), coming_live.get(pid, []))
             feed = pid in feeds
             memo.kept(self, "player", functools.partial(Memo.player_key, data=self.data, pid=pid,
-                                                        festivals=[festival_of[e.festival_id] for e in entered],
+                                                        festivals=[self.festival_of[e.festival_id] for e in entered],
                                                         shown=[*(str(line) for part in lines for line in part), feed]),
                       functools.partial(self.player_page, pid, player, *lines, feed))
             index.append({"name": link(player.name, player_page(pid), "players/index.md"), "country": player.country,
@@ -70,9 +74,8 @@ class PlayerPages(RendererBase):
         """A player's lines on his page, an event's each (and a simul he gave), in the festivals' order."""
         page = player_page(pid)
         entries: list[dict[str, Any]] = []
-        festival_of = {f.id: f for f in self.data.festivals}
         for event in self.data.entries.get(pid, []):
-            festival = festival_of[event.festival_id]
+            festival = self.festival_of[event.festival_id]
             res = self.results[event.path]
             kind = pages_of(event)
             if any(ref.id == pid for ref in event.entrants):
