@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import importlib.util
 import shutil
 import os
 import subprocess
 import sys
+import tempfile
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,6 +29,55 @@ DEMO = ROOT / "tests" / "fixtures" / "demo"  # the demo festival, owned by the t
 # A site is built in English alone unless a test asks for more (mkdocs.yml names twelve languages): the demo
 # build of the suite has English and German (demo_build); tests/test_languages.py builds all twelve.
 os.environ["BANZUKE_LANGUAGES"] = "en"
+
+
+def _guard() -> Path:
+    """Tests own their data: every read of the organizer's data/, in this process and in every Python process a
+    test starts (tests/guard/sitecustomize.py, on their PYTHONPATH), is noted in this log and refused; the test
+    that made it fails (`_tests_own_their_data`). Only `organizers_data()` lets a test read it."""
+    spec = importlib.util.spec_from_file_location("banzuke_data_guard", ROOT / "tests" / "guard" / "sitecustomize.py")
+    assert spec is not None and spec.loader is not None
+    guard = importlib.util.module_from_spec(spec)
+    for name in ("BANZUKE_GUARD_DATA", "BANZUKE_GUARD_LOG", "BANZUKE_GUARD_ALLOWED"):  # (a suite started by one)
+        os.environ.pop(name, None)
+    spec.loader.exec_module(guard)
+    handle, log = tempfile.mkstemp(prefix="banzuke-data-reads-", suffix=".log")
+    os.close(handle)
+    os.environ[guard.WATCHED] = str(ROOT / "data")
+    os.environ[guard.LOG] = log
+    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "tests" / "guard"),
+                                                              os.environ.get("PYTHONPATH")]))
+    guard.install(str(ROOT / "data"), log)
+    return Path(log)
+
+
+DATA_READS = _guard()
+
+
+@contextlib.contextmanager
+def organizers_data() -> Iterator[Path]:
+    """The one place a test may read data/ (and the commands it starts): as CI checks and builds it."""
+    os.environ["BANZUKE_GUARD_ALLOWED"] = "1"
+    try:
+        yield ROOT / "data"
+    finally:
+        del os.environ["BANZUKE_GUARD_ALLOWED"]
+
+
+def data_reads(since: int = 0) -> list[str]:
+    """The reads of data/ the guard noted, from byte `since` of its log."""
+    with DATA_READS.open(encoding="utf-8") as log:
+        log.seek(since)
+        return log.read().splitlines()
+
+
+@pytest.fixture(autouse=True)
+def _tests_own_their_data() -> Iterator[None]:
+    before = DATA_READS.stat().st_size
+    yield
+    if DATA_READS.stat().st_size > before:
+        pytest.fail("tests own their data; this test (or a command it ran) read the organizer's data/:\n"
+                    + "\n".join(data_reads(before)), pytrace=False)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

