@@ -110,6 +110,13 @@ class Texts(str):
         return Texts, (self.by_language,)
 
 
+def default_text(text: str) -> str:
+    """An organizer's text as the files in one language for every reader have it (FESA's, the results API): a
+    text given in several languages (Texts) as its first given, whatever the page being rendered; any other as it
+    is."""
+    return str.__str__(text) if isinstance(text, Texts) else text
+
+
 # The languages a site can be built in (the first is the source language, the messages' own), with their names
 # in their own language (for the selector). Each but the site's default is built under /<code>/: no festival folder
 # may take such a name (sources/site_names.py).

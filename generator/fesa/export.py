@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from ..countries import country_name
 from ..diagnostics import Report
-from ..messages import N_, Text
+from ..messages import N_, Text, default_text
 from ..model import Event, Outcome, Player
 from ..names import unaccented
 from ..rules.standings import EventResults
@@ -125,7 +125,8 @@ def tournament(event: Event, res: EventResults, players: dict[str, Player], repo
         lines.append(Line(placement=number[s.player], new=new, last=last, first=first,
                           nationality=player.country or None, results=tuple(tokens),
                           macmahon=s.late if event.from_round else None, points=s.points))
-    for key, text, where in (("name", event.fesa_name or event.name, event.name_loc),
+    # (FESA's file is in one language: a name given in several, its first given)
+    for key, text, where in (("name", event.fesa_name or default_text(event.name), event.name_loc),
                              ("city", event.fesa_city or event.city, event.city_loc)):
         bad = unencodable(text)
         if bad:
@@ -146,7 +147,7 @@ def tournament(event: Event, res: EventResults, players: dict[str, Player], repo
     when = ""
     if start and end:
         when = start.isoformat() if start == end else f"{start.isoformat()} - {end.isoformat()}"
-    title = ", ".join(x for x in (event.fesa_name or event.name, place, when) if x)
+    title = ", ".join(x for x in (event.fesa_name or default_text(event.name), place, when) if x)
     tc = event.time_control
     rounds = " ".join(str(r) for r in range(1, res.completed + 1))
     return Tournament(name=title, dates=dates, time_control=(tc.minutes, tc.byoyomi) if tc else None,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from ..countries import country_name
+from ..messages import default_text
 from ..model import Event, Festival
 from .validate import meets_minimum
 
@@ -30,7 +31,8 @@ def registration(festival: Festival, event: Event, today: dt.date, mode: str) ->
     if event.start is not None and (event.start - today).days < NOTICE_DAYS:
         days = (event.start - today).days
         when = f"starts in {days} days" if days >= 0 else f"started {-days} days ago"
-        warnings.append(f"{event.short} {when}: FESA asks for registration at least {NOTICE_DAYS} days before")
+        warnings.append(f"{default_text(event.short)} {when}: FESA asks for registration at least {NOTICE_DAYS} days "
+                        "before")
     tc = event.time_control
     if tc is None:
         warnings.append("no time control is given: add time_control to event.yaml")
@@ -44,13 +46,13 @@ def registration(festival: Festival, event: Event, today: dt.date, mode: str) ->
     mode = f"{mode}, {event.rounds_planned} rounds"
     body = "\n".join([
         "To: the FESA webmasters",
-        f"Subject: Tournament registration: {event.name}",
+        f"Subject: Tournament registration: {default_text(event.name)}",
         "",
         "Dear webmasters,",
         "",
         "we would like to register the following tournament for FESA rating.",
         "",
-        f"Tournament name: {event.name}",
+        f"Tournament name: {default_text(event.name)}",
         f"Date(s): {_dates(event)}",
         f"Location: {_place(event) or '(not given)'}",
         f"Time control: {tc if tc else '(not given)'}",
@@ -64,7 +66,7 @@ def registration(festival: Festival, event: Event, today: dt.date, mode: str) ->
 
 def submission(event: Event, attachment: str, players: int, rounds: int, correction: bool) -> str:
     first = event.fesa_submitted
-    subject = f"Tournament results: {event.name}, {_dates(event)}"
+    subject = f"Tournament results: {default_text(event.name)}, {_dates(event)}"  # (FESA's: one language)
     lines = [f"To: {RATING_OFFICER}",
              f"Subject: {'CORRECTION: ' if correction else ''}{subject}",
              f"Attachment: {attachment}",
@@ -75,7 +77,7 @@ def submission(event: Event, attachment: str, players: int, rounds: int, correct
         sent = f" sent on {first.isoformat()}" if first else ""
         lines += [f"this is a CORRECTION of the results{sent}: the attached file replaces the earlier one.", ""]
     place = _place(event) or "place not given"
-    lines += [f"please find attached the results of {event.name} ({_dates(event)}, {place}):",
+    lines += [f"please find attached the results of {default_text(event.name)} ({_dates(event)}, {place}):",
               f"{players} players, {rounds} rounds, in turnering.txt format (ISO 8859-1), "
               "one file for this tournament.",
               "The file passes the checks of the FESA tournament system guide.",

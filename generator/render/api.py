@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..messages import default_text
 from ..rules.knockout import Knockout
 from ..model import Event, PlayoffSetup
 from ..rules.prizes import PrizeList
@@ -35,7 +36,7 @@ def _prizes(event: Event, res: EventResults, p: PrizeList, currency: str) -> dic
 def _knockout(event: Event, ko: Knockout, prizes: PrizeList | None) -> dict[str, Any]:
     currency = ko.rules.prizes.currency if ko.rules.prizes else None
     return {
-        "event": event.path, "name": ko.rules.name, "short": ko.rules.short,
+        "event": event.path, "name": default_text(ko.rules.name), "short": default_text(ko.rules.short),
         "seeds": [{"seed": s.seed, "player": s.player, "elo": s.elo} for s in ko.seeds],
         "not_selected": [{"player": p.player, "reason": p.reason} for p in ko.passed],
         "ties": [{"stage": t.stage, "round": t.round, "players": [t.a, t.b], "winner": t.winner if not t.bye else None,
@@ -113,8 +114,10 @@ def index_files(loaded: Loaded) -> dict[str, str]:
         for event in festival.events:
             res = results[event.path]
             base = f"api/{event.path}"
-            index.append({"festival": festival.id, "festival_name": festival.name, "event": event.id,
-                          "name": event.name, "short": event.short, "rounds": event.rounds_planned,
+            # (one API for every language of the site: an organizer's name given in several, its first given)
+            index.append({"festival": festival.id, "festival_name": default_text(festival.name), "event": event.id,
+                          "name": default_text(event.name), "short": default_text(event.short),
+                          "rounds": event.rounds_planned,
                           "completed": res.completed, "standings": f"{base}/standings.json",
                           "crosstable": f"{base}/crosstable.json",
                           "round_files": [f"{base}/round-{r.number}.json" for r in event.rounds]})

@@ -36,7 +36,9 @@ class Page:
     __slots__ = ("_html", "search", "title", "toc")
 
     def __init__(self, title: str, html: str, toc: tuple[Heading, ...], search: SearchEntry | None = None):
-        self.title, self._html, self.toc, self.search = title, html.encode("utf-8"), toc, search
+        # (str: an organizer's name given in several languages, as the page's language shows it: the engine reads
+        # the title after the page is rendered, outside its language)
+        self.title, self._html, self.toc, self.search = str(title), html.encode("utf-8"), toc, search
 
     @property
     def html(self) -> str:

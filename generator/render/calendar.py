@@ -216,7 +216,7 @@ def _add(cal: Calendar, uid: str, when: When, festival: Festival, summary: str, 
             end = dt.datetime.combine(when.date, when.end, zone)
             event.add("dtend", end if end > start else end + dt.timedelta(days=1))
     _add_text(event, "summary", summary)
-    where = ", ".join(x for x in (festival.venue, festival.city) if x)
+    where = ", ".join(str(x) for x in (festival.venue, festival.city) if x)  # (str: the venue in this language)
     if where:
         _add_text(event, "location", where)
     if description:

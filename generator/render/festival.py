@@ -31,7 +31,7 @@ class FestivalPages(RendererBase):
                   now=(blocks := now_blocks(self, [festival], page)), find=finder(blocks),
                   search=SearchEntry(festival.name, " · ".join(x for x in (
                       date_range(festival.start, festival.end), where,
-                      ", ".join(e.name for e in festival.events)) if x)),
+                      ", ".join(str(e.name) for e in festival.events)) if x)),
                   has_prizes=bool(lines), gp=gp, programme=bool(items))
         if lines:
             page = f"{festival.id}/prizes.md"
@@ -109,7 +109,7 @@ class FestivalPages(RendererBase):
         for festival in self.data.festivals:
             for key, event in [(festival.id, None), *((e.path, e) for e in festival.events)]:
                 section = self.festival_section(festival, event)
-                self.site.sections[key] = [{_("Home"): "index.md"}, {html.escape(festival.name): section}, *top]
+                self.site.sections[key] = [{_("Home"): "index.md"}, {html.escape(str(festival.name)): section}, *top]
                 head = len(section) - len(festival.events)  # the festival's own pages, then one item an event
                 owned = _paths(section[head + festival.events.index(event)] if event else section[:head])
                 for path in owned:
@@ -126,10 +126,10 @@ class FestivalPages(RendererBase):
             section.append({_("Prizes"): f"{festival.id}/prizes.md"})
         gp = self.grand_prix.get(festival.id)
         if gp is not None:
-            section.append({html.escape(gp.name): f"{festival.id}/grand-prix.md"})
+            section.append({html.escape(str(gp.name)): f"{festival.id}/grand-prix.md"})
         for event in festival.events:
             if event is not current:  # the other events: a link to each, their pages in their own sidebars
-                section.append({html.escape(event.short): event_page(event)})
+                section.append({html.escape(str(event.short)): event_page(event)})
                 continue
             kind = pages_of(event)
             pages = kind.nav(self, event)
@@ -138,11 +138,11 @@ class FestivalPages(RendererBase):
                                             for r in event.rounds]})
             ko = self.results[event.path].knockout
             if ko is not None:
-                pages.insert(1, {html.escape(ko.rules.short): event_page(event, "knockout")})
+                pages.insert(1, {html.escape(str(ko.rules.short)): event_page(event, "knockout")})
             if self.prizes.get(event.path) is not None:
                 pages.append({_("Prizes"): event_page(event, "prizes")})
             pages.append({_("Rules"): event_page(event, "rules")})
-            section.append({html.escape(event.short): pages})
+            section.append({html.escape(str(event.short)): pages})
         return section
 
 

@@ -16,6 +16,12 @@ class SearchEntry:
     title: str
     text: str
 
+    def __post_init__(self) -> None:
+        # As the page's language shows them (an organizer's name given in several languages: messages.Texts): the
+        # index is written after the pages are rendered, outside their language.
+        object.__setattr__(self, "title", str(self.title))
+        object.__setattr__(self, "text", str(self.text))
+
 
 def event_page(event: Event, name: str = "index") -> str:
     return f"{event.path}/{name}.md"
@@ -58,6 +64,6 @@ def player_page(pid: str) -> str:
 def event_search(festival: Festival, event: Event) -> SearchEntry:
     """An event is found by its name, its short name and its festival's."""
     return SearchEntry(f"{event.name} · {festival.name}",
-                       " · ".join(x for x in (event.short if event.short != event.name else "",
+                       " · ".join(x for x in (str(event.short) if event.short != event.name else "",
                                               date_range(event.start or festival.start, event.end or festival.end),
                                               festival.city) if x))

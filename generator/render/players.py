@@ -50,7 +50,7 @@ class PlayerPages(RendererBase):
                                                         shown=[*(str(line) for part in lines for line in part), feed]),
                       functools.partial(self.player_page, pid, player, *lines, feed))
             index.append({"name": link(player.name, player_page(pid), "players/index.md"), "country": player.country,
-                          "events": ", ".join(e.short for e in entered)})
+                          "events": ", ".join(str(e.short) for e in entered)})
         self.page("players/index.md", "players.html.j2", _("Players"), rows=index)
 
     def player_page(self, pid: str, player: Player, gp_lines: list[Markup], next_games: list[Markup],
@@ -58,7 +58,7 @@ class PlayerPages(RendererBase):
         page = player_page(pid)
         entries = self.player_entries(pid)
         played = list(dict.fromkeys(f"{e['event'].short} {e['festival'].start.year}" if e["festival"].start
-                                    else e["event"].short for e in entries))
+                                    else str(e["event"].short) for e in entries))
         history = [(f"{e['event'].short} · {e['festival'].name}", e["change"].before, e["change"].after)
                    for e in sorted(entries, key=lambda e: (e["event"].start or dt.date.min, e["event"].id))
                    if e["change"] is not None]

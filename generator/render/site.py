@@ -10,7 +10,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..messages import N_
+from ..messages import N_, Text
 from ..model import Event, Festival, Outcome, PlayoffSetup
 from ..pipeline import Loaded
 from ..pipeline.calendar import Entry, Seat, latest_day, player_feeds
@@ -364,7 +364,7 @@ def elo_source(rating: Rating) -> str:
         case Source.ADJUSTED:
             if detail:
                 # Translators: where a rating comes from: the arbiters' adjustment, with their note
-                return _("arbiters' adjustment: {note}").format(note=detail)
+                return _("arbiters' adjustment: {note}").format(note=_(detail) if isinstance(detail, Text) else detail)
             return _("arbiters' adjustment")
 
 

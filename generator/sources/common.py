@@ -128,8 +128,8 @@ def knockout_rules(f: Fields, report: Report, start: dt.date | None) -> Knockout
     if node is None:
         return None
     k = Fields(node, report, "knockout", node.loc)
-    name = k.line("name", required=True)
-    short = k.line("short") or name or ""
+    name = k.texts("name", required=True)
+    short = k.texts("short") or name or ""
     size = k.integer("size", minimum=2) or 32
     if size & (size - 1):
         where = k.raw("size")

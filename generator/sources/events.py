@@ -78,10 +78,10 @@ def read_event(folder: Path, festival_id: str, report: Report, kinds: Registry,
     read_one = round_reader or read_round
     shown = display_path(folder / "event.yaml")
     f = Fields(load(folder / "event.yaml", shown, report), report, "event.yaml", Location(shown, 1))
-    name = f.line("name", required=True)
+    name = f.texts("name", required=True)  # (the words of a name, in several languages where given)
     name_node = f.raw("name")
     fesa_name = f.line("fesa_name") or ""
-    short = f.line("short") or name or ""
+    short = f.texts("short") or name or ""
     fmt = choice(f, "format", tuple(kinds.formats), report)
     game = choice(f, "game", tuple(kinds.games), report)
     eligibility = choice(f, "eligibility", ("open", *kinds.eligibility), report, required=False) or "open"
@@ -95,7 +95,7 @@ def read_event(folder: Path, festival_id: str, report: Report, kinds: Registry,
     record = kind.read_keys(f, report)  # the kind's own keys: teams, givers …
     own = [record] if record is not None else []
     entrants = kind.entrants(record, entrants)
-    description = f.text("description") or ""
+    description = f.texts("description", one_line=False) or ""
     rated = f.flag("rated")
     replay_draws = f.flag("replay_draws") is True
     fesa_submitted = f.date("fesa_submitted")
@@ -169,7 +169,7 @@ def _adjustments(f: Fields, report: Report) -> list[Adjustment]:
         player = a.text("player", required=True)
         from_round = a.integer("from_round", required=True, minimum=1)
         elo = a.integer("elo", required=True, minimum=0)
-        note = a.line("note", limit=NOTE_LINE) or ""
+        note = a.texts("note", limit=NOTE_LINE) or ""  # (shown to readers: in several languages where given)
         a.finish()
         if player is not None and from_round is not None and elo is not None:
             out.append(Adjustment(player, from_round, elo, note, loc=node.loc))

@@ -151,7 +151,9 @@ def _options(folder: Path, report: Report) -> Options:
         return out
     shown = display_path(path)
     f = Fields(load(path, shown, report), report, "event.yaml", Location(shown))
-    out.name, out.short, out.city = (f.text(k) for k in ("name", "short", "city"))
+    # (the name and short name: words a reader sees, which may be given in several languages, as an event.yaml's)
+    out.name, out.short = (f.texts(k, one_line=False) for k in ("name", "short"))
+    out.city = f.text("city")
     out.country = common.country(f, "country", report)
     out.time_control = common.time_control(f, report)
     out.tiebreaks = tuple(common.tiebreaks(f, report)) or DEFAULT_TIEBREAKS

@@ -74,12 +74,13 @@ class Fields:
             return None
         return text
 
-    def texts(self, key: str, required: bool = False, limit: int = MAX_LINE) -> str | None:
+    def texts(self, key: str, required: bool = False, limit: int = MAX_LINE, one_line: bool = True) -> str | None:
         """A line (as `line`), or the same in several languages: a mapping of language codes to lines, the first
-        the default (messages.Texts: each page shows its language's, any other language the default's)."""
+        the default (messages.Texts: each page shows its language's, any other language the default's).
+        `one_line=False`: a text (as `text`, line breaks allowed, no limit) or texts by language."""
         node = self.raw(key, required)
         if not isinstance(node, Mapping):
-            return self.line(key, required, limit)
+            return self.line(key, required, limit) if one_line else self.text(key, required)
         own = Fields(node, self.report, f"'{key}'", node.loc)
         found: dict[str, str] = {}
         for code in node.keys():
@@ -90,7 +91,7 @@ class Fields:
                                   + (f": {hint}" if (hint := suggest(code, list(LANGUAGES))) else ""))
                 own.raw(code)
                 continue
-            text = own.line(code, limit=limit)
+            text = own.line(code, limit=limit) if one_line else own.text(code)
             if text is not None:
                 found[code] = text
         own.finish()

@@ -132,7 +132,7 @@ def _assessed(f: Fields, report: Report) -> tuple[int | None, str]:
         return None, ""
     a = Fields(node, report, "assessed", node.loc)
     elo = a.integer("elo", required=True, minimum=0)
-    note = a.line("note", limit=NOTE_LINE) or ""
+    note = a.texts("note", limit=NOTE_LINE) or ""  # (shown to readers: in several languages where given)
     a.finish()
     return elo, note
 
@@ -155,12 +155,12 @@ def read_festival(folder: Path, report: Report, kinds: Registry,
     shown = display_path(folder / "festival.yaml")
     tree = load(folder / "festival.yaml", shown, report)
     f = Fields(tree, report, "festival.yaml", Location(shown, 1))
-    name = f.line("name", required=True)
+    name = f.texts("name", required=True)  # (the words of a name, in several languages where given)
     city = f.line("city") or ""
     city_node = f.raw("city")
     fesa_city = f.line("fesa_city") or ""
     country = common.country(f, "country", report) or ""
-    venue = f.line("venue") or ""
+    venue = f.texts("venue") or ""
     contact = f.text("contact") or ""
     announcement = f.text("announcement") or ""
     start = f.date("start", required=True)
@@ -220,7 +220,7 @@ def _grand_prix(f: Fields, report: Report) -> GrandPrixRules | None:
     if node is None:
         return None
     g = Fields(node, report, "grand_prix", node.loc)
-    name = g.line("name") or "Grand Prix"
+    name = g.texts("name") or "Grand Prix"
     min_events = g.integer("min_events", minimum=1) or 2
     events = []
     table = g.raw("events", required=True)
