@@ -144,6 +144,12 @@ def test_dark_mode_toggle(phone: Watched, demo_url: str):
     page.locator("form[data-md-component='palette'] label:visible").first.click()
     after = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
     assert {before, after} == {"default", "slate"}
+    # The choice is kept: another page opens in it, painted by the theme's palette script, which the pages load
+    # from one file (assets/javascripts/palette.js) rather than each writing it out.
+    page.goto(demo_url + "/2000-mso-shogi/championship/")
+    assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == after
+    assert page.locator("script[src$='assets/javascripts/palette.js']").count() == 1
+    assert phone.errors == []
 
 
 def test_a_hostile_name_is_shown_as_text_and_never_runs(phone: Watched, mini_url: str):

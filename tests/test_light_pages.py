@@ -173,11 +173,14 @@ def test_no_page_draws_the_themes_icons_inline(two: Path):
     chart and the bracket, are inside it), and every page has the theme's icons painted: the logo twice (the
     header and the drawer), the menu, the two colour schemes' toggles, the search's magnifier twice (the header's
     button and the search box) with its arrow and its clear button, and "back to top": ten; eleven with the
-    language selector's (every page but the wall sheets, which are in the default language alone)."""
+    language selector's (every page but the wall sheets, which are in the default language alone). Nor is the theme's
+    palette script written into a page."""
     selectors = 0
     for page in sorted(two.rglob("*.html")):
         html = page.read_text(encoding="utf-8")
         assert "<svg" not in _OUTSIDE_ARTICLE.sub("", html), page.relative_to(two)
+        # nor the theme's palette script written out (it is loaded from assets/javascripts/palette.js)
+        assert '__md_get("__palette")' not in html, page.relative_to(two)
         icons = re.findall(r'<span class="icon icon-([a-z0-9-]+)"></span>', html)
         expected = ["library", "menu", "brightness-4", "brightness-7", "magnify", "magnify", "arrow-left", "close",
                     "library", "arrow-up"]
