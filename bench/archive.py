@@ -1,6 +1,6 @@
 """Benchmark: a federation's whole archive, built as a user builds it, against plain MkDocs in the same run.
 
-    .venv/bin/python bench/archive.py [PAGES [PAGES2]] [--pairs N] [--keep DIR] [--languages en,de,fr]
+    .venv/bin/python bench/archive.py [PAGES [PAGES2]] [--pairs N] [--keep DIR] [--languages en,de,fr] [--pictures]
 
 Writes a synthetic archive in the real data format into a temporary folder: festivals over 25 years drawing on
 one players.yaml of returning players (one player for every five pages: FESA's list of some 3,000 players
@@ -21,6 +21,11 @@ turnering.txt. It grows until it has about PAGES pages. Then:
 With two sizes, both are measured so, then built again in turn (N pairs in all, 3 by default) and the growth of
 the build's CPU seconds from one to the other is printed pair by pair, with the median.
 
+With --languages, the last archive is built in those languages and in English alone in turn (N pairs): what an
+extra language costs. With --pictures, it is built with the race pictures and without them in turn (N pairs; the
+generator with render/race.py's chart and lines drawn as nothing): their share of the build's CPU, and the most
+bytes of them on one page. Every build is cold (BANZUKE_CACHE=off).
+
 Players: one in seven is new to FESA (a declared grade, no rating: the rating preview rates him by performance);
 the others have a rating and their FESA games so far (a few fewer than 9: still unrated).
 
@@ -34,6 +39,7 @@ import argparse
 import datetime as dt
 import os
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -607,7 +613,8 @@ class Run:
 def run(argv: list[str], cwd: Path, languages: str = "en") -> Run:
     """One command as a child process: wall-clock seconds, CPU seconds and peak RSS (of it and what it waited
     for). A build is of the site's `languages` (English alone unless asked)."""
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", BANZUKE_LANGUAGES=languages)
+    # (without the build cache: each build here is a cold one, the one before it left nothing to reuse)
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", BANZUKE_LANGUAGES=languages, BANZUKE_CACHE="off")
     out = tempfile.TemporaryFile()
     start = time.perf_counter()
     proc = subprocess.Popen(argv, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, env=env)
@@ -687,9 +694,16 @@ def measure(base: Path, target: int) -> Measured:
     return Measured(archive, data, site, check, build, base_run, built)
 
 
-def build_run(data: Path, site: Path, languages: str = "en") -> Run:
-    build = run([sys.executable, "-m", "generator", "build", "--data", str(data), "--site-dir", str(site)], ROOT,
-                languages)
+# The generator with the race pictures left out (render/race.py: the standings' chart and the player page's lines
+# drawn as nothing), all else as it is: what the pictures cost is the difference.
+WITHOUT_PICTURES = ("import sys, markupsafe, generator.render.race as race; "
+                    "race.chart = race.sparkline = lambda *args: markupsafe.Markup(''); "
+                    "from generator.__main__ import main; sys.exit(main())")
+
+
+def build_run(data: Path, site: Path, languages: str = "en", pictures: bool = True) -> Run:
+    command = ["-m", "generator"] if pictures else ["-c", WITHOUT_PICTURES]
+    build = run([sys.executable, *command, "build", "--data", str(data), "--site-dir", str(site)], ROOT, languages)
     if build.code != 0:
         sys.exit("the archive's build failed:\n" + build.output[-3000:])
     return build
@@ -715,6 +729,30 @@ def languages_cost(measured: Measured, codes: list[str], pairs: int) -> None:
               f"wall s) = {ratios[-1]:.2f} x the one-language build")
     print(f"an extra language costs {statistics.median(ratios):.2f} x the one-language build (median; from "
           f"{min(ratios):.2f} to {max(ratios):.2f})")
+
+
+def pictures_cost(measured: Measured, pairs: int) -> None:
+    """What the race pictures cost: the archive built with them and without them in turn, PAIRS times; their
+    share of the build's CPU seconds pair by pair, and the median; and the most bytes of pictures on one page."""
+    print(f"\n{measured.pages} pages with the race pictures and without them, build CPU s (wall s) pair by pair:")
+    shares = []
+    for n in range(1, pairs + 1):
+        order = (True, False) if n % 2 else (False, True)  # each goes first in turn
+        runs = {drawn: build_run(measured.data, measured.site, pictures=drawn) for drawn in order}
+        shares.append((runs[True].cpu - runs[False].cpu) / runs[True].cpu)
+        print(f"  pair {n}: with {runs[True].cpu:.1f} ({runs[True].seconds:.1f}), without {runs[False].cpu:.1f} "
+              f"({runs[False].seconds:.1f}): the pictures {shares[-1]:.1%} of the build")
+    print(f"the pictures cost {statistics.median(shares):.1%} of the build's CPU (median; from {min(shares):.1%} to "
+          f"{max(shares):.1%})")
+    build_run(measured.data, measured.site)  # (the site as built, with its pictures)
+    most, where = 0, ""
+    for page in measured.site.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        drawn = sum(len(m.encode()) for m in re.findall(r'<svg class="race-line".*?</svg>|<figure class="race-chart">'
+                                                         r'.*?</figure>', html, re.S))
+        if drawn > most:
+            most, where = drawn, page.relative_to(measured.site).as_posix()
+    print(f"the most bytes of race pictures on one page: {most:,} ({where})")
 
 
 def growth(small: Measured, large: Measured, pairs: int) -> None:
@@ -743,6 +781,8 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="write the archives here and keep them (and their sites)")
     parser.add_argument("--languages", default="", help="also time the build in these languages (e.g. en,de,fr: "
                         "English first) against English alone: what each extra language costs")
+    parser.add_argument("--pictures", action="store_true", help="also time the build without the race pictures "
+                        "(the standings' chart, the player pages' lines): what they cost")
     args = parser.parse_args()
     if len(args.pages) > 2:
         parser.error("give one size, or two to compare")
@@ -754,6 +794,8 @@ def main() -> None:
         last = measured[-1]
         if args.languages:
             languages_cost(last, args.languages.split(","), pairs=max(1, args.pairs))
+        if args.pictures:
+            pictures_cost(last, pairs=max(1, args.pairs))
         person = last.archive.people[len(last.archive.people) // 2]
         found = search_seconds(last.site, person.family)
         if isinstance(found, str):
