@@ -179,8 +179,9 @@ def test_no_page_draws_the_themes_icons_inline(two: Path):
     for page in sorted(two.rglob("*.html")):
         html = page.read_text(encoding="utf-8")
         assert "<svg" not in _OUTSIDE_ARTICLE.sub("", html), page.relative_to(two)
-        # nor the theme's palette script written out (it is loaded from assets/javascripts/palette.js)
-        assert '__md_get("__palette")' not in html, page.relative_to(two)
+        # nor the theme's palette script written out (it is loaded from assets/javascripts/palette.js), nor its
+        # content tabs' (no page has tabs)
+        assert '__md_get("__palette")' not in html and "__tabbed_" not in html, page.relative_to(two)
         icons = re.findall(r'<span class="icon icon-([a-z0-9-]+)"></span>', html)
         expected = ["library", "menu", "brightness-4", "brightness-7", "magnify", "magnify", "arrow-left", "close",
                     "library", "arrow-up"]
@@ -189,6 +190,19 @@ def test_no_page_draws_the_themes_icons_inline(two: Path):
             selectors += 1
         assert sorted(icons) == sorted(expected), page.relative_to(two)
     assert selectors > 20
+
+
+def test_the_content_tabs_script_is_written_where_a_page_can_have_tabs():
+    # The theme's partial as overridden (engine/theme): its script only with pymdownx.tabbed in the site's Markdown
+    # extensions (an organizer's hand-written pages may have tabs; the generated pages never do).
+    from jinja2 import FileSystemLoader
+
+    env = Environment(loader=FileSystemLoader([str(ROOT / "generator" / "engine" / "theme"),
+                                               str(Path(material.__file__).parent / "templates")]))
+    partial = env.get_template("partials/javascripts/content.html")
+    assert "<script" not in partial.render(config={"markdown_extensions": ["tables", "attr_list"]}, features=[])
+    tabbed = partial.render(config={"markdown_extensions": ["pymdownx.tabbed"]}, features=["content.tabs.link"])
+    assert tabbed.count("<script>") == 2 and 'startsWith("__tabbed_")' in tabbed and '__md_get("__tabs")' in tabbed
 
 
 @pytest.fixture
