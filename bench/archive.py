@@ -694,15 +694,17 @@ def measure(base: Path, target: int) -> Measured:
     return Measured(archive, data, site, check, build, base_run, built)
 
 
-# The generator with the race pictures left out (render/race.py: the standings' chart and the player page's lines
-# drawn as nothing), all else as it is: what the pictures cost is the difference.
-WITHOUT_PICTURES = ("import sys, markupsafe, generator.render.race as race; "
-                    "race.chart = race.sparkline = lambda *args: markupsafe.Markup(''); "
-                    "from generator.__main__ import main; sys.exit(main())")
+# The generator started the same way with its race pictures and without them (render/race.py: the standings'
+# chart and the player page's lines drawn as nothing), all else as it is: what the pictures cost is the difference.
+STARTED = ("import sys, markupsafe, generator.render.race as race; {}"
+           "from generator.__main__ import main; sys.exit(main())")
+PICTURES = {True: STARTED.format(""),
+            False: STARTED.format("race.chart = race.sparkline = lambda *args: markupsafe.Markup(''); ")}
 
 
-def build_run(data: Path, site: Path, languages: str = "en", pictures: bool = True) -> Run:
-    command = ["-m", "generator"] if pictures else ["-c", WITHOUT_PICTURES]
+def build_run(data: Path, site: Path, languages: str = "en", pictures: bool | None = None) -> Run:
+    """The archive built (`pictures`: True or False, the generator started as PICTURES starts it)."""
+    command = ["-m", "generator"] if pictures is None else ["-c", PICTURES[pictures]]
     build = run([sys.executable, *command, "build", "--data", str(data), "--site-dir", str(site)], ROOT, languages)
     if build.code != 0:
         sys.exit("the archive's build failed:\n" + build.output[-3000:])
