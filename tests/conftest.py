@@ -38,16 +38,16 @@ def _guard() -> Path:
     spec = importlib.util.spec_from_file_location("banzuke_data_guard", ROOT / "tests" / "guard" / "sitecustomize.py")
     assert spec is not None and spec.loader is not None
     guard = importlib.util.module_from_spec(spec)
-    for name in ("BANZUKE_GUARD_DATA", "BANZUKE_GUARD_LOG", "BANZUKE_GUARD_ALLOWED"):  # (a suite started by one)
-        os.environ.pop(name, None)
     spec.loader.exec_module(guard)
     handle, log = tempfile.mkstemp(prefix="banzuke-data-reads-", suffix=".log")
     os.close(handle)
+    os.environ.pop(guard.ALLOWED, None)
     os.environ[guard.WATCHED] = str(ROOT / "data")
-    os.environ[guard.LOG] = log
-    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "tests" / "guard"),
-                                                              os.environ.get("PYTHONPATH")]))
-    guard.install(str(ROOT / "data"), log)
+    os.environ[guard.LOG] = log  # (this process's own: a pytest-xdist worker's, not its controller's)
+    guard_path = str(ROOT / "tests" / "guard")
+    if guard_path not in os.environ.get("PYTHONPATH", "").split(os.pathsep):
+        os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [guard_path, os.environ.get("PYTHONPATH")]))
+    guard.install()  # (once a process: a worker started by the controller has it from start-up)
     return Path(log)
 
 

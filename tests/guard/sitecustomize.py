@@ -1,9 +1,10 @@
 """The suite's guard on the organizer's data/ (tests own their data): in every Python process a test starts
 (tests/conftest.py puts this folder on PYTHONPATH, so that each one imports this module at start-up), and in the
-suite's own process, an audit hook notes any file opened or folder listed under the folder that
+suite's own processes, an audit hook notes any file opened or folder listed under the folder that
 BANZUKE_GUARD_DATA names, unless BANZUKE_GUARD_ALLOWED is set (the one test that builds data/ as CI does). Each
 such read is written to the file BANZUKE_GUARD_LOG names, then refused: the test that caused it fails, naming the
-path, even where the code that read it caught the error."""
+path, even where the code that read it caught the error. The hook reads the three at each event: a process that
+set them anew (a pytest-xdist worker, whose conftest.py gives it a log of its own) is watched by its own."""
 
 from __future__ import annotations
 
@@ -14,20 +15,26 @@ WATCHED = "BANZUKE_GUARD_DATA"
 ALLOWED = "BANZUKE_GUARD_ALLOWED"
 LOG = "BANZUKE_GUARD_LOG"
 EVENTS = frozenset({"open", "os.listdir", "os.scandir"})
+INSTALLED = "_banzuke_data_guard"  # (on sys: an audit hook cannot be taken back, so it is installed once)
 
 
 class DataRead(Exception):
     """A test read the organizer's data/."""
 
 
-def install(folder: str, log: str) -> None:
-    """The hook: a read under `folder` is written to `log`, then refused."""
-    root = os.path.abspath(folder)
-    inside = root + os.sep
+def install() -> None:
+    """The hook, once in this process: a read under $BANZUKE_GUARD_DATA is written to $BANZUKE_GUARD_LOG, then
+    refused."""
+    if getattr(sys, INSTALLED, False):
+        return
+    setattr(sys, INSTALLED, True)
     busy = [False]  # (the log's own opening passes through the hook)
 
     def hook(event: str, args: tuple[object, ...]) -> None:
         if event not in EVENTS or busy[0] or not args or isinstance(args[0], int) or args[0] is None:
+            return
+        folder, log = os.environ.get(WATCHED), os.environ.get(LOG)
+        if not folder or not log or os.environ.get(ALLOWED):
             return
         try:
             given = os.fsdecode(args[0])  # type: ignore[arg-type]
@@ -35,8 +42,8 @@ def install(folder: str, log: str) -> None:
             return
         if os.sep not in given:  # a bare name: maybe in a folder given by its descriptor (shutil.rmtree's dir_fd)
             return
-        path = os.path.abspath(given)
-        if path != root and not path.startswith(inside) or os.environ.get(ALLOWED):
+        path, root = os.path.abspath(given), os.path.abspath(folder)
+        if path != root and not path.startswith(root + os.sep):
             return
         busy[0] = True
         try:
@@ -50,4 +57,4 @@ def install(folder: str, log: str) -> None:
 
 
 if os.environ.get(WATCHED) and os.environ.get(LOG):
-    install(os.environ[WATCHED], os.environ[LOG])
+    install()
