@@ -32,3 +32,19 @@ def test_check_prints_annotations_for_every_problem(tmp_path):
         "(write one of 25-seeds, no-move, cycle, time, resignation)",
         "data: 1 error, 0 warnings",
     ]
+
+
+def test_build_prints_the_same_annotations_and_builds_nothing(tmp_path):
+    # The results workflow checks, builds and writes FESA's files in one command (the data read once):
+    # `build --annotations github` prints the problems as check does, then builds nothing.
+    data = Writer(ROOT / "tests" / "fixtures" / "oware", tmp_path)
+    data("fest/apa/round-1.yaml", "games:\n  - [birch-bob, elm-eve, 1-0, won, 2, 0]\n"
+         "  - [cedar-cat, dale-dan, 1-0, 25-seeds, 25, 15]\nbye: [ash-ann]\n")
+    result = run_generator("build", "--data", "data", "--annotations", "github", "--site-dir", "site",
+                           "--fesa-out", "fesa", cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stdout.splitlines()[0] == (
+        "::error file=data/fest/apa/round-1.yaml,line=2,col=31::'won' is not how an Oware game ends "
+        "(write one of 25-seeds, no-move, cycle, time, resignation)")
+    assert not (tmp_path / "site").exists() and not (tmp_path / "fesa").exists()
+

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from fractions import Fraction
 
 from generator.diagnostics import Report
@@ -90,6 +92,19 @@ def test_fesa_export_writes_one_file_per_rated_event(datadir, tmp_path):
     assert result.returncode == 0, result.stderr
     assert result.stdout == "wrote out/cup-open-turnering.txt\n"
     assert (tmp_path / "out/cup-open-turnering.txt").read_bytes().startswith(b"[Test Open, Leiden, Netherlands")
+
+
+@pytest.mark.build
+def test_build_with_fesa_out_writes_the_same_files_as_fesa_export(datadir, tmp_path):
+    # The results workflow's one command: the site, then every rated event's turnering.txt from the same data.
+    built = run("build", "--data", "data", "--site-dir", "site", "--fesa-out", "built", cwd=tmp_path)
+    assert built.returncode == 0, built.stderr
+    assert "wrote built/cup-open-turnering.txt\n" in built.stdout and (tmp_path / "site" / "index.html").is_file()
+    exported = run("fesa", "export", "--data", "data", "--out", "out", cwd=tmp_path)
+    assert exported.returncode == 0, exported.stderr
+    assert sorted(p.name for p in (tmp_path / "built").iterdir()) == ["cup-open-turnering.txt"]
+    assert (tmp_path / "built/cup-open-turnering.txt").read_bytes() == (tmp_path / "out/cup-open-turnering.txt"
+                                                                        ).read_bytes()
 
 
 def test_fesa_register_prints_the_guides_fields_and_warns_when_late(datadir, tmp_path):

@@ -1,4 +1,5 @@
-"""`.venv/bin/python -m generator build`: check the data, then build the site."""
+"""`.venv/bin/python -m generator build`: check the data, then build the site (and, with --fesa-out, write the FESA
+files from the same data: the results workflow reads the data once for the check, the site and FESA's files)."""
 
 from __future__ import annotations
 
@@ -7,16 +8,19 @@ import sys
 from pathlib import Path
 
 from .. import engine
-from ..sources.files import check_site_folder
+from ..sources.files import check_folder, check_site_folder
+from .fesa import export
 from .common import Commands, EXIT_BUILD_FAILED, EXIT_DATA_ERRORS, EXIT_OK, ROOT, checked, command
 
 
 def run(args: argparse.Namespace) -> int:
-    loaded = checked(args.data)
+    loaded = checked(args.data, args.annotations == "github")
     if not loaded.ok:
         print("nothing was built: fix the errors above and build again", file=sys.stderr)
         return EXIT_DATA_ERRORS
     check_site_folder(args.site_dir or args.config.parent / "site")  # (mkdocs.yml's site_dir)
+    if args.fesa_out is not None:
+        check_folder(args.fesa_out)
     try:
         engine.use(args.engine)
     except ImportError:
@@ -25,12 +29,20 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.build import build  # the engine is imported only to build
     site_dir = args.site_dir.resolve() if args.site_dir else None
     built = build(args.config.resolve(), args.data.resolve(), loaded, site_dir)
-    return EXIT_OK if built else EXIT_BUILD_FAILED
+    if not built:
+        return EXIT_BUILD_FAILED
+    if args.fesa_out is not None:  # (from the data just built, not read again)
+        export(loaded, args.fesa_out)
+    return EXIT_OK
 
 
 def register(sub: Commands) -> None:
     build = command(sub, "build", "Check the data, then build the website into site/ (mkdocs build --strict).")
     build.add_argument("--site-dir", type=Path, help="where to write the site (default: site/)")
+    build.add_argument("--annotations", choices=["github"],
+                       help="github: print the data's problems as GitHub Actions annotations, as check does")
+    build.add_argument("--fesa-out", type=Path, metavar="DIR", help="then write every rated event's turnering.txt "
+                       "into DIR, as fesa export --out DIR does (the data read once for both)")
     build.add_argument("--config", type=Path, default=ROOT / "mkdocs.yml", help=argparse.SUPPRESS)
     build.add_argument("--engine", choices=engine.ENGINES, default=engine.ENGINE, help=argparse.SUPPRESS)
     build.set_defaults(func=run)

@@ -12,6 +12,7 @@ from ..diagnostics import Location, Report, Severity, display_path
 from ..fesa import messages, turnering
 from ..fesa import validate as fesa_validate
 from ..kinds import kind_of
+from ..pipeline import Loaded
 from ..sources.files import check_folder, write_files
 from . import fesa_rate
 from .common import Commands, EXIT_DATA_ERRORS, EXIT_OK, OneLineErrors, command, event_of, export_name, loaded_or_errors
@@ -47,16 +48,22 @@ def cmd_fesa_export(args: argparse.Namespace) -> int:
     if loaded is None:
         return EXIT_DATA_ERRORS
     check_folder(args.out)
-    exported = {args.out / export_name(e): loaded.fesa[e.path].content for e in loaded.data.events()
+    export(loaded, args.out)
+    return EXIT_OK
+
+
+def export(loaded: Loaded, out: Path) -> None:
+    """Every rated event's turnering.txt into `out` (checked by check_folder first), each said: written, or
+    skipped and why (`fesa export`, and `build --fesa-out` from the data it built)."""
+    exported = {out / export_name(e): loaded.fesa[e.path].content for e in loaded.data.events()
                 if loaded.fesa[e.path].exported}
     write_files(exported)  # all of them, or none and no folder made
     for event in loaded.data.events():
         fesa = loaded.fesa[event.path]
         if fesa.exported:
-            print(f"wrote {display_path(args.out / export_name(event))}")
+            print(f"wrote {display_path(out / export_name(event))}")
         else:
             print(f"skipped {event.path}: {fesa.reason}")
-    return EXIT_OK
 
 
 def cmd_fesa_register(args: argparse.Namespace) -> int:
