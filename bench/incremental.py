@@ -11,9 +11,9 @@ Writes the synthetic archive of bench/archive.py (about PAGES pages a language),
 3. every language of --languages (default: the twelve of mkdocs.yml), without a cache: their cost against the
    cold one-language build;
 4. every language, after another round's change, with the cache of step 3;
-5. `summary --base`, then the warm build of every language with the check's annotations and the FESA files
-   (`build --annotations github --fesa-out`): the results job's commands (.github/workflows/results.yml) with a warm
-   cache.
+5. the results job's command (.github/workflows/results.yml), with a warm cache: the summary against the data
+   before the changes, the check's annotations, the warm build of every language and the FESA files
+   (`build --summary … --base … --annotations github --fesa-out …`).
 
 Each line: CPU seconds (user + system of the command and its children, the forked languages included), wall-clock
 seconds, peak resident memory of the largest process, the site's bytes and bytes per page. The warm site is
@@ -134,11 +134,9 @@ def main() -> None:
         every_warm = run(build, args.languages, every)
         line(f"warm, {count} languages, one round changed", every_warm, site, every_cold)
         turn_a_game(data, 2)
-        fesa = base / "fesa"
-        job = [run(["summary", "--data", str(data), "--base", str(before)], args.languages, every),
-               run([*build, "--annotations", "github", "--fesa-out", str(fesa)], args.languages, every)]
-        total = Run(sum(r.cpu for r in job), sum(r.seconds for r in job), max(r.rss_mb for r in job), "")
-        line(f"the results job (summary, build), warm, {count} languages", total, site)
+        total = run([*build, "--summary", str(base / "summary.md"), "--base", str(before), "--annotations", "github",
+                     "--fesa-out", str(base / "fesa")], args.languages, every)
+        line(f"the results job's command, warm, {count} languages", total, site)
         print(f"  (a cold build without a cache, {first}, in the same run: {again.cpu:.1f} CPU s)")
 
 

@@ -184,6 +184,26 @@ def test_the_command_prints_the_summary_and_exits_0(before_round_3: Path, tmp_pa
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.build
+def test_build_adds_the_same_summary_to_a_file_first(before_round_3: Path, tmp_path: Path):
+    # The results workflow's one command: the job summary added to $GITHUB_STEP_SUMMARY from the data it builds.
+    summary_file = tmp_path / "summary.md"
+    summary_file.write_text("earlier steps' lines\n", encoding="utf-8")
+    result = run_generator("build", "--data", str(MINI), "--site-dir", str(tmp_path / "site"), "--summary",
+                           str(summary_file), "--base", str(before_round_3))
+    assert result.returncode == 0, result.stderr
+    assert summary_file.read_text(encoding="utf-8").splitlines() == ["earlier steps' lines",
+                                                                      *_summary(before_round_3, MINI)]
+    # Data with an error: its problems in plain words, and nothing built.
+    broken = tmp_path / "broken"
+    shutil.copytree(MINI, broken)
+    (broken / "cup/open/event.yaml").write_text("name: [\n", encoding="utf-8")
+    result = run_generator("build", "--data", str(broken), "--site-dir", str(tmp_path / "other"), "--summary",
+                           str(tmp_path / "broken.md"), "--base", str(MINI))
+    assert result.returncode == 1 and "Not ready to publish" in (tmp_path / "broken.md").read_text(encoding="utf-8")
+    assert not (tmp_path / "other").exists() and "Traceback" not in result.stderr
+
+
 def test_the_demo_compared_with_itself_is_unchanged():
     demo = load_clean(DEMO)
     result = changes.compare(demo, demo)

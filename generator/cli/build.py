@@ -1,5 +1,6 @@
-"""`.venv/bin/python -m generator build`: check the data, then build the site (and, with --fesa-out, write the FESA
-files from the same data: the results workflow reads the data once for the check, the site and FESA's files)."""
+"""`.venv/bin/python -m generator build`: check the data, then build the site; with --summary, first a pull
+request's job summary, and with --fesa-out, then the FESA files, from the same data (the results workflow reads the
+data once for all four)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,15 @@ from pathlib import Path
 from .. import engine
 from ..sources.files import check_folder, check_site_folder
 from .fesa import export
+from .summary import summary_of
 from .common import Commands, EXIT_BUILD_FAILED, EXIT_DATA_ERRORS, EXIT_OK, ROOT, checked, command
 
 
 def run(args: argparse.Namespace) -> int:
     loaded = checked(args.data, args.annotations == "github")
+    if args.summary is not None:  # (first, and whatever the data holds: its problems in plain words)
+        with args.summary.open("a", encoding="utf-8") as out:
+            out.write("\n".join(summary_of(loaded, args.base)) + "\n")
     if not loaded.ok:
         print("nothing was built: fix the errors above and build again", file=sys.stderr)
         return EXIT_DATA_ERRORS
@@ -43,6 +48,9 @@ def register(sub: Commands) -> None:
                        help="github: print the data's problems as GitHub Actions annotations, as check does")
     build.add_argument("--fesa-out", type=Path, metavar="DIR", help="then write every rated event's turnering.txt "
                        "into DIR, as fesa export --out DIR does (the data read once for both)")
+    build.add_argument("--summary", type=Path, metavar="FILE", help="first add to FILE the Markdown of summary "
+                       "(a pull request's job summary; with --base DIR, what the data changes against DIR)")
+    build.add_argument("--base", type=Path, metavar="DIR", help="with --summary: the data before the change")
     build.add_argument("--config", type=Path, default=ROOT / "mkdocs.yml", help=argparse.SUPPRESS)
     build.add_argument("--engine", choices=engine.ENGINES, default=engine.ENGINE, help=argparse.SUPPRESS)
     build.set_defaults(func=run)

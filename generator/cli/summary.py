@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from ..pipeline import changes
-from ..pipeline import load
+from ..pipeline import Loaded, load
 from ..render import summary
 from .common import Commands, EXIT_OK, command
 
@@ -14,15 +14,17 @@ from .common import Commands, EXIT_OK, command
 def run(args: argparse.Namespace) -> int:
     """The job summary: the problems in plain words, or what the data changes against --base. It is a report,
     not a check: it exits 0 either way (check fails the job)."""
-    head = load(args.data)
-    if not head.ok:
-        lines = summary.problems(head.report)
-    else:
-        base = load(args.base) if args.base is not None and args.base.is_dir() else None
-        compared = base is not None and base.ok
-        lines = summary.changes(head.report, changes.compare(base, head), compared)
-    print("\n".join(lines))
+    print("\n".join(summary_of(load(args.data), args.base)))
     return EXIT_OK
+
+
+def summary_of(head: Loaded, base_dir: Path | None) -> list[str]:
+    """The summary's lines for the data as loaded (`summary`, and `build --summary` from the data it builds)."""
+    if not head.ok:
+        return summary.problems(head.report)
+    base = load(base_dir) if base_dir is not None and base_dir.is_dir() else None
+    compared = base is not None and base.ok
+    return summary.changes(head.report, changes.compare(base, head), compared)
 
 
 def register(sub: Commands) -> None:
