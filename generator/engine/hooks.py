@@ -150,6 +150,7 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
     build.titles = varying_labels(site)
     preview, kept = build.preview, build.cache
     common = _common(build, config) if preview or kept else []
+    titled_in: dict[str, list[str]] = {}  # by sidebar: the titles of the pages it lists without a label of their own
     for path in sorted(site.pages):
         if files.get_file_from_path(path) is not None:
             raise Abort(f"site_src/{path} is also a generated page: rename or remove it")
@@ -160,9 +161,13 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
             # The output depends on the page, its sidebar (which also gives its previous and next pages, and the
             # titles of the pages it lists without a label of their own) and the above; a page whose all are as
             # at one of the preview's last two rebuilds, or in the build cache, is not rendered again.
-            sidebar = site.sections.get(site.section_of.get(path, ""), site.nav)
-            titled = [site.pages[p].title for p, label in nav_labels(sidebar).items()
-                      if label is None and p in site.pages]
+            section = site.section_of.get(path, "")
+            section = section if section in site.sections else ""  # ("": the site's own sidebar)
+            sidebar = site.sections.get(section, site.nav)
+            titled = titled_in.get(section)
+            if titled is None:
+                titled = titled_in[section] = [site.pages[p].title for p, label in nav_labels(sidebar).items()
+                                               if label is None and p in site.pages]
             g = site.pages[path]
             page.made_from = hashlib.sha256(json.dumps(
                 [path, g.title, g.html, labels.get(path), sidebar, titled, *common]).encode()).hexdigest()
