@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import ROOT, build_site
-from .support import serving
+from .support import NO_SEARCH_WORKER, serving
 
 sys.path.insert(0, str(ROOT / "bench"))
 from archive import write_archive  # noqa: E402  (the synthetic archive)
@@ -447,6 +447,7 @@ def test_every_wide_table_on_every_page_says_it_scrolls_on_a_phone(browser: Brow
     and is a named region; the page never scrolls sideways."""
     site, _ = demo_build
     context = browser.new_context(viewport=PHONE)
+    context.add_init_script(NO_SEARCH_WORKER)  # (the search is tested on its own)
     page = context.new_page()
     unsignalled, loose, unreachable, sideways, wide = [], [], [], [], 0
     with serving(site) as url:
