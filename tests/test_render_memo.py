@@ -79,3 +79,43 @@ def test_an_event_depends_on_its_festival_and_those_that_may_come_before_it() ->
             assert (key(changed, festival) != base) == (changed in follows), (festival, changed)
     # a day unknown anywhere: every festival counts
     assert span(replace(after, events=(replace(after.events[0], start=None),))) == (dt.date.min, dt.date.max)
+
+
+class _Store(dict):  # type: ignore[type-arg]
+    """A store as the engine's build cache is one: text by key."""
+
+    def put(self, key: str, value: str) -> None:
+        self[key] = value
+
+
+def test_the_ranks_after_each_round_of_a_players_events_are_kept_and_taken_back() -> None:
+    # A player's page draws his rank after each round of each event (the race line): made from the standings after
+    # every round, which a build whose event parts all came from the cache would compute for that line alone.
+    from generator.render.site import Renderer
+
+    store = _Store()
+    inputs = Inputs("common", {"cup": "1"})
+    first = Renderer(load_clean(MINI), memo=Memo(store=store, inputs=inputs))
+    open_ = first.data.festivals[0].events[0]
+    made = first.ranks(first.data.festivals[0], open_.path, first.results[open_.path])
+    # tests/test_scoring.py: adams-amy 1, 1, 1; evil 2, 3, 5; baker-ben 5, 5, 3 after rounds 1, 2, 3
+    assert [[r[p] for r in made] for p in ("adams-amy", "evil", "baker-ben")] == [[1, 1, 1], [2, 3, 5], [5, 5, 3]]
+    assert len(store) == 1
+    # The next build (its results computed afresh) takes them from the store: the standings after each round are
+    # not computed again
+    second = Renderer(load_clean(MINI), memo=Memo(store=store, inputs=inputs))
+    res = second.results[open_.path]
+    assert second.ranks(second.data.festivals[0], open_.path, res) == made
+    assert "by_round" not in vars(res) and res.rank_after("evil") == [2, 3, 5]
+    # Anything but ranks for these players and rounds is computed again
+    key = next(iter(store))
+    for bad in ("[", "[]", json.dumps([{"adams-amy": 1}] * 3), json.dumps([dict(made[0])] * 2),
+                json.dumps([{p: str(r) for p, r in made[0].items()}] * 3)):
+        store[key] = bad
+        third = Renderer(load_clean(MINI), memo=Memo(store=store, inputs=inputs))
+        res = third.results[open_.path]
+        assert third.ranks(third.data.festivals[0], open_.path, res) == made and "by_round" in vars(res), bad
+    # With another festival's digest, another key
+    other = Renderer(load_clean(MINI), memo=Memo(store=store, inputs=Inputs("common", {"cup": "2"})))
+    other.ranks(other.data.festivals[0], open_.path, other.results[open_.path])
+    assert len(store) == 2
