@@ -26,8 +26,8 @@ def test_two_lines_are_drawn_where_the_ranks_put_them() -> None:
     with i18n.speaking("en"):
         svg = chart([("Adams, Amy", [1, 2, 1]), ("Baker, Ben", [2, 1, 2])])
     assert 'viewBox="0 0 320 48"' in svg
-    # the scale for assets/race.js: x of the first and the last of 3 rounds (24, 216); y of rank 1 and of the lowest
-    # rank drawn, 2 (10, 32)
+    # the scale for assets/race-pick.js: x of the first and the last of 3 rounds (24, 216); y of rank 1 and of the
+    # lowest rank drawn, 2 (10, 32)
     assert 'data-x="24 216 3" data-y="10 32 2"' in svg
     assert re.findall(r'<polyline points="([^"]*)"', svg) == ["24,10 120,32 216,10", "24,32 120,10 216,32"]
     # the names at the lines' ends, 6 to the right of x = 216, 4 under their line's height: 14 and 36
@@ -77,7 +77,7 @@ def test_the_championships_standings_draw_the_leaders_through_the_nine_rounds(
 
 
 # A Swiss of ten players over three rounds, ranked by points alone (no tiebreaks: players level on points share the
-# rank and are listed by name), for the reader's own pick on the standings' chart (assets/race.js).
+# rank and are listed by name), for the reader's own pick on the standings' chart (assets/race-pick.js).
 RACE_PLAYERS = {"ash": "Ash, Ann", "birch": "Birch, Bo", "cedar": "Cedar, Cy", "dogwood": "Dogwood, Di",
                 "elm": "Elm, Ed", "fir": "Fir, Fay", "gum": "Gum, Gus", "hazel": "Hazel, Hal", "ivy": "Ivy, Ida",
                 "juniper": "Juniper, Jo"}

@@ -3,7 +3,7 @@ script to be read), as the rating chart is (render/rating.py). On an event's sta
 at the top, each line in its own colour and dash, its name at its end); on a player's page, his own line in each
 event, as small as a word (a busy player's page carries dozens). They are drawn in the page's text colour and the
 theme's colours, so the dark scheme follows, and scale to the column. A screen reader reads each one's label (the
-leaders' numbers are in the table under it; a player's, in the label). On a standings page, assets/race.js adds
+leaders' numbers are in the table under it; a player's, in the label). On a standings page, assets/race-pick.js adds
 the line of a player the reader picks from the table, on the chart's scale (the svg's data-x and data-y).
 
 Own lines, not a charting library. Measured on eight players over nine rounds (CPU time, one chart): pygal 3.1.3
@@ -63,9 +63,9 @@ def chart(lines: list[tuple[str, list[int]]]) -> Markup:
     label = ngettext("The first player's rank after each round; the table gives every player's.",
                      "The first {n} players' rank after each round; the table gives every player's.",
                      len(lines)).format(n=len(lines))
-    # The scale, for assets/race.js, which draws a player the reader picks on it with these same x(i) and y(rank):
-    # data-x the first round's x, the last one's and the number of rounds; data-y rank 1's y, the lowest rank's
-    # and that rank (the y of a rank below it: the script stretches the scale to it and draws every line again)
+    # The scale, for assets/race-pick.js, which draws a player the reader picks on it with these same x(i) and
+    # y(rank): data-x the first round's x, the last one's and the number of rounds; data-y rank 1's y, the lowest
+    # rank's and that rank (the y of a rank below it: the script stretches the scale to it and draws every line again)
     return Markup(
         '<figure class="race-chart"><svg viewBox="0 0 {w} {h}" role="img" aria-label="{label}" data-x="{x}" '
         'data-y="{y}"><g fill="none" stroke-width="2" stroke-linejoin="round">{lines}</g>'
