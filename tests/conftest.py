@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import importlib.util
 import shutil
 import os
@@ -34,14 +33,13 @@ os.environ["BANZUKE_LANGUAGES"] = "en"
 def _guard() -> Path:
     """Tests own their data: every read of the organizer's data/, in this process and in every Python process a
     test starts (tests/guard/sitecustomize.py, on their PYTHONPATH), is noted in this log and refused; the test
-    that made it fails (`_tests_own_their_data`). Only `organizers_data()` lets a test read it."""
+    that made it fails (`_tests_own_their_data`). Checking and building data/ is the results workflow's work."""
     spec = importlib.util.spec_from_file_location("banzuke_data_guard", ROOT / "tests" / "guard" / "sitecustomize.py")
     assert spec is not None and spec.loader is not None
     guard = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(guard)
     handle, log = tempfile.mkstemp(prefix="banzuke-data-reads-", suffix=".log")
     os.close(handle)
-    os.environ.pop(guard.ALLOWED, None)
     os.environ[guard.WATCHED] = str(ROOT / "data")
     os.environ[guard.LOG] = log  # (this process's own: a pytest-xdist worker's, not its controller's)
     guard_path = str(ROOT / "tests" / "guard")
@@ -52,16 +50,6 @@ def _guard() -> Path:
 
 
 DATA_READS = _guard()
-
-
-@contextlib.contextmanager
-def organizers_data() -> Iterator[Path]:
-    """The one place a test may read data/ (and the commands it starts): as CI checks and builds it."""
-    os.environ["BANZUKE_GUARD_ALLOWED"] = "1"
-    try:
-        yield ROOT / "data"
-    finally:
-        del os.environ["BANZUKE_GUARD_ALLOWED"]
 
 
 def data_reads(since: int = 0) -> list[str]:

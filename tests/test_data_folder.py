@@ -1,6 +1,6 @@
-"""data/ is the organizer's: whatever it holds is checked and built, the suite never reads it but in the one test
-that builds it as CI does (a guard refuses every other read, tests/guard), and `generator new` starts a
-festival of one's own that passes `check` and builds at once."""
+"""data/ is the organizer's: the suite never reads it (a guard refuses every read, tests/guard; the results workflow
+checks and builds whatever it holds), and `generator new` starts a festival of one's own that passes `check` and
+builds at once."""
 
 from __future__ import annotations
 
@@ -15,20 +15,9 @@ import pytest
 
 from generator.cli.starter import STARTERS
 
-from .conftest import DATA_READS, MINI, ROOT, build_site, data_reads, organizers_data, problems, run_generator
+from .conftest import DATA_READS, MINI, ROOT, build_site, data_reads, problems, run_generator
 
 pytestmark = pytest.mark.slow  # starters written, checked and paired through the command line
-
-
-@pytest.mark.build
-def test_whatever_data_holds_checks_and_builds(tmp_path: Path):
-    # The one test that reads data/: the organizer's festival (on a fresh clone, the demo), as CI checks it.
-    with organizers_data() as data:
-        errors, _ = problems(data)
-        assert errors == []
-        built = build_site(data, tmp_path / "site")
-    assert built.returncode == 0, built.stderr
-    assert (tmp_path / "site" / "index.html").is_file()
 
 
 def test_a_test_that_reads_data_fails_naming_what_it_read():
@@ -48,11 +37,6 @@ def test_a_test_that_reads_data_fails_naming_what_it_read():
     finally:
         with DATA_READS.open("r+", encoding="utf-8") as log:
             log.truncate(before)
-    # Allowed, the same command reads it (whatever it holds: it may have errors).
-    with organizers_data():
-        allowed = subprocess.run([sys.executable, "-m", "generator", "check"], cwd=ROOT, capture_output=True,
-                                 text=True, check=False)
-    assert "tests own their data" not in allowed.stdout + allowed.stderr
     assert DATA_READS.stat().st_size == before
 
 
