@@ -11,7 +11,7 @@ import pytest
 
 from generator.render.base import Page, Site
 from generator.render.keys import FORMAT, Inputs, Memo, span
-from generator.render.memo import decode, encode
+from generator.render.memo import decode, encode, kept_ranks
 from generator.render.paths import SearchEntry
 from generator.render.text import Heading
 
@@ -97,7 +97,7 @@ def test_the_ranks_after_each_round_of_a_players_events_are_kept_and_taken_back(
     inputs = Inputs("common", {"cup": "1"})
     first = Renderer(load_clean(MINI), memo=Memo(store=store, inputs=inputs))
     open_ = first.data.festivals[0].events[0]
-    made = first.ranks(first.data.festivals[0], open_.path, first.results[open_.path])
+    made = kept_ranks(first.memo, first.data, first.data.festivals[0], open_.path, first.results[open_.path])
     # tests/test_scoring.py: adams-amy 1, 1, 1; evil 2, 3, 5; baker-ben 5, 5, 3 after rounds 1, 2, 3
     assert [[r[p] for r in made] for p in ("adams-amy", "evil", "baker-ben")] == [[1, 1, 1], [2, 3, 5], [5, 5, 3]]
     assert len(store) == 1
@@ -105,7 +105,7 @@ def test_the_ranks_after_each_round_of_a_players_events_are_kept_and_taken_back(
     # not computed again
     second = Renderer(load_clean(MINI), memo=Memo(store=store, inputs=inputs))
     res = second.results[open_.path]
-    assert second.ranks(second.data.festivals[0], open_.path, res) == made
+    assert kept_ranks(second.memo, second.data, second.data.festivals[0], open_.path, res) == made
     assert "by_round" not in vars(res) and res.rank_after("evil") == [2, 3, 5]
     # Anything but ranks for these players and rounds is computed again
     key = next(iter(store))
@@ -114,8 +114,9 @@ def test_the_ranks_after_each_round_of_a_players_events_are_kept_and_taken_back(
         store[key] = bad
         third = Renderer(load_clean(MINI), memo=Memo(store=store, inputs=inputs))
         res = third.results[open_.path]
-        assert third.ranks(third.data.festivals[0], open_.path, res) == made and "by_round" in vars(res), bad
+        assert kept_ranks(third.memo, third.data, third.data.festivals[0], open_.path, res) == made and \
+            "by_round" in vars(res), bad
     # With another festival's digest, another key
     other = Renderer(load_clean(MINI), memo=Memo(store=store, inputs=Inputs("common", {"cup": "2"})))
-    other.ranks(other.data.festivals[0], open_.path, other.results[open_.path])
+    kept_ranks(other.memo, other.data, other.data.festivals[0], open_.path, other.results[open_.path])
     assert len(store) == 2

@@ -49,6 +49,11 @@ class Memo:
         """The key of the pages of event `path` of `festival` (the module's docstring says what they depend on)."""
         return self.key("event", path, self.before(data, [festival]))
 
+    def ranks_key(self, data: DataSet, festival: Festival, path: str) -> str:
+        """The key of event `path`'s ranks after each round (its players' race lines): made from what its pages
+        are made from."""
+        return self.key("ranks", path, self.before(data, [festival]))
+
     def player_key(self, data: DataSet, pid: str, festivals: list[Festival], shown: list[str | bool]) -> str:
         """The key of a player's page: the festivals he played in and those that may come before them (his
         games, his ratings and his grade through them), and what the renderer computed for him from the whole

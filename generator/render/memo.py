@@ -24,7 +24,9 @@ feed (the feeds hold the latest festivals, whoever played there).
 A calendar feed (site.py `calendars`): its festivals (a programme's, or the current festivals a player entered),
 the data's latest day (the feeds' date) and the digest of each time zone's rules as this machine has them.
 
-An event's part holds its results API too, in the site's default language (where the API is made).
+An event's part holds its results API too, in the site's default language (where the API is made). Its ranks after
+each round (its players' race lines) are kept apart, under a key made as its pages' is (`kept_ranks`): a player's
+page rendered again takes them, rather than computing the standings after every round of each of his events.
 
 A part is kept as JSON (never code), checked when it is read: a part that is not what `encode` writes is
 rendered again.
@@ -36,6 +38,8 @@ import json
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from ..model import DataSet, Festival
+from ..rules.standings import EventResults
 from .base import Page, Site
 from .keys import FORMAT, Memo
 from .paths import SearchEntry
@@ -122,3 +126,34 @@ def decode(text: str) -> Site | None:
 
 def _strings(value: object, n: int) -> bool:
     return isinstance(value, list) and len(value) == n and all(isinstance(v, str) for v in value)
+
+
+def kept_ranks(memo: Memo | None, data: DataSet, festival: Festival, path: str,
+               res: EventResults) -> tuple[dict[str, int], ...]:
+    """Each player's rank after each round of event `path` (res.ranks): with the parts of the last build, as it
+    kept them, put where the results keep what they computed, so that they are not computed again."""
+    if memo is None or "ranks" in vars(res):
+        return res.ranks
+    key = memo.ranks_key(data, festival, path)
+    text = memo.store.get(key)
+    kept = _ranks(text, res) if text is not None else None
+    if kept is None:
+        memo.store.put(key, json.dumps(res.ranks, separators=(",", ":")))
+        return res.ranks
+    vars(res)["ranks"] = kept  # (where the property keeps what it computed)
+    return kept
+
+
+def _ranks(text: str, res: EventResults) -> tuple[dict[str, int], ...] | None:
+    """The ranks kept as `kept_ranks` writes them: a rank for each of the event's players after each of its
+    completed rounds; None for anything else (never trusted: checked throughout)."""
+    try:
+        found = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    players = {s.player for s in res.final}
+    if not (isinstance(found, list) and len(found) == res.completed and all(
+            isinstance(r, dict) and r.keys() == players and all(type(v) is int for v in r.values()) for r in found)):
+        return None
+    return tuple(found)
+

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-import json
 from typing import Any
 
 from markupsafe import Markup
@@ -14,7 +13,6 @@ from ..rules import promotion
 from ..model import Festival, Outcome, Player
 from ..kinds import kind_of
 from ..rules.festival_elo import grade_name
-from ..rules.standings import EventResults
 from ..pipeline.calendar import player_feeds
 from . import calendar, memo, now, pending, race
 from . import rating as rating_preview
@@ -72,22 +70,6 @@ class PlayerPages(RendererBase):
                   calendar=calendar.subscribe(calendar.player_path(pid), page, self.site_url, player=True)
                   if feed else "")
 
-    def ranks(self, festival: Festival, path: str, res: EventResults) -> tuple[dict[str, int], ...]:
-        """Each player's rank after each round of the event `path` (the race lines on the players' pages). With the
-        parts of the last build, as it kept them under a key made as its pages' key is (its festival, those before
-        it, the common inputs: all the standings are made from), rather than the standings after every round
-        computed again for a player whose page changed."""
-        if self.memo is None or "ranks" in vars(res):
-            return res.ranks
-        key = self.memo.key("ranks", path, self.memo.before(self.data, [festival]))
-        text = self.memo.store.get(key)
-        kept = _ranks(text, res) if text is not None else None
-        if kept is None:
-            self.memo.store.put(key, json.dumps(res.ranks, separators=(",", ":")))
-            return res.ranks
-        vars(res)["ranks"] = kept  # (where the property keeps what it computed: it is not computed again)
-        return kept
-
     def player_entries(self, pid: str) -> list[dict[str, Any]]:
         """A player's lines on his page, an event's each (and a simul he gave), in the festivals' order."""
         page = player_page(pid)
@@ -127,9 +109,10 @@ class PlayerPages(RendererBase):
                 rated = self.loaded.ratings.get(event.path)
                 change = rated.changes.get(pid) if rated else None
                 change = change if change and change.games else None  # he played
+                if standing:  # (his race line: the ranks after each round as the last build kept them, or made)
+                    memo.kept_ranks(self.memo, self.data, festival, event.path, res)
                 entries.append({
-                    "race": race.sparkline([r[pid] for r in self.ranks(festival, event.path, res)], len(res.final))
-                    if standing else "",
+                    "race": race.sparkline(res.rank_after(pid), len(res.final)) if standing else "",
                     "rating": rating_preview.line(change) if change else "",
                     "change": change,
                     "knockout": kind.player_line(self, event, res, pid, page),
@@ -231,16 +214,3 @@ def promotion_points(g: promotion.Considered) -> str:
     """+45, -10, or – for a game not taken into account."""
     return f"{g.points:+d}" if g.points is not None else "–"
 
-
-def _ranks(text: str, res: EventResults) -> tuple[dict[str, int], ...] | None:
-    """The ranks kept as `ranks` writes them: a rank for each of the event's players after each of its completed
-    rounds; None for anything else (never trusted: checked throughout)."""
-    try:
-        found = json.loads(text)
-    except (ValueError, RecursionError):
-        return None
-    players = {s.player for s in res.final}
-    if not (isinstance(found, list) and len(found) == res.completed and all(
-            isinstance(r, dict) and r.keys() == players and all(type(v) is int for v in r.values()) for r in found)):
-        return None
-    return tuple(found)
