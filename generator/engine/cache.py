@@ -152,20 +152,21 @@ class PageCache:
               file=sys.stderr)
 
     def has(self, digest: str) -> bool:
-        """Whether the last build made the page (its output there, as it was written); nothing is kept in memory."""
-        return self._read_page(digest) is not None
+        """Whether the last build's index names the page (its bytes are checked when it is taken)."""
+        return self.old is not None and digest in self.kept
 
-    def take(self, digest: str) -> str:
-        """The page's output as the last build made it (has() said it is there), kept for the next build."""
+    def take(self, digest: str) -> bytes | None:
+        """The page's output as the last build made it, kept for the next build; None where the cache does not
+        hold it as it was written (said once; the page is rendered anew)."""
         raw = self._read_page(digest)
-        if raw is None:  # (changed since has(): by another process, during the build)
-            raise OSError(f"the build cache {self.index} changed during the build: build again")
-        self._write(digest, raw, self.kept[digest][2])
-        self.reused += 1
-        return raw.decode("utf-8")
+        if raw is not None:
+            self._write(digest, raw, self.kept[digest][2])
+            self.reused += 1
+        return raw
 
     def get(self, digest: str) -> str | None:
-        return self.take(digest) if self.has(digest) else None
+        raw = self.take(digest)
+        return raw.decode("utf-8") if raw is not None else None
 
     def _read_page(self, digest: str) -> bytes | None:
         entry = self.kept.get(digest)

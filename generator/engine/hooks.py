@@ -15,21 +15,22 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import posixpath
 import sys
 from pathlib import Path
 from typing import Any
 
-from jinja2 import ChoiceLoader, DictLoader, Environment, pass_context
+from jinja2 import Environment, pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup, escape
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
-from generator.engine.pages import REUSE, GeneratedPage, compact, search_entries, sidebars, valid
+from generator.engine.pages import GeneratedPage, compact, search_entries, sidebars, valid
 from generator.engine.state import Build, of
 from generator.diagnostics import Report
 from generator.pipeline import load
@@ -175,7 +176,7 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
             if page.made_from in outputs:
                 page.reused = outputs[page.made_from] = outputs.pop(page.made_from)  # now the last one
             elif kept is not None and kept.has(page.made_from):
-                page.reused = ""  # (read when the page is written, on_page_context: not all held at once)
+                page.reused = ""  # (read when the page is written, on_env: not all held at once)
                 page.cached = True
     for path, content in sorted(site.files.items()):
         if not (build.root and path == TEXTS):
@@ -207,8 +208,6 @@ def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, n
     build = of(config)
     if isinstance(page, GeneratedPage):
         page.content = page.generated.html
-        if page.cached and build.cache is not None:
-            page.reused = build.cache.take(page.made_from)
     festival = build.generated.section_of.get(page.file.src_uri)
     for path, label in build.titles.get(festival or "", {}).items():  # labels as in this page's sidebar
         build.pages[path].title = label
@@ -231,10 +230,12 @@ def alternates(build: Build, page: Page, root: str) -> list[dict[str, Any]]:
 
 
 def on_env(env: Environment, config: MkDocsConfig, files: Files, **_: Any) -> Environment:
-    """The preview's template for a page reused from the last rebuild (its output as it was), and the theme's
-    templates as compiled at the first build. The theme's overrides (theme/) write their own words with `_()`,
-    in the build's language, as the generated pages do."""
+    """The theme's templates as compiled at the first build; the pages whose output is reused written (_reused).
+    The theme's overrides (theme/) write their own words with `_()`, in the build's language, as the generated
+    pages do."""
     build = of(config)
+    env.globals["banzuke_pages"] = files.documentation_pages()  # (the sitemap's: every page, the reused included)
+    _reused(build, files)
     env.globals["_"] = i18n.translator(build.language)  # Banzuke's texts in the theme's templates (theme/)
     env.globals["banzuke"] = {"language": build.language, "languages": build.languages, "root": build.root,
                               "texts": texts_file(build, build.language)}
@@ -265,9 +266,32 @@ def on_env(env: Environment, config: MkDocsConfig, files: Files, **_: Any) -> En
     site_root = (build.site_root or "").rstrip("/") + "/"
     env.globals["banzuke_alternates"] = lambda page: alternates(build, page, site_root)
     env.bytecode_cache = build.compiled
-    if build.preview is not None or build.cache is not None:
-        env.loader = ChoiceLoader([DictLoader({REUSE: "{{ page.reused }}"}), *([env.loader] if env.loader else [])])
     return env
+
+
+def _reused(build: Build, files: Files) -> None:
+    """The pages whose output is that of an earlier build (the preview's last rebuilds, the build cache) written
+    as they were, before the engine writes the others, and taken out of its list of pages to write: none of the
+    engine's work for a page (its context, the theme's template, the clean-up) is done again for them. A page the
+    cache no longer holds as it was written is rendered as any other."""
+    folders: set[str] = set()
+    for file in files.documentation_pages():
+        page = file.page
+        if not isinstance(page, GeneratedPage) or page.reused is None:
+            continue
+        raw = (build.cache.take(page.made_from) if build.cache is not None else None) if page.cached \
+            else page.reused.encode("utf-8")
+        page.reused = None
+        if raw is None:
+            page.cached = False
+            continue
+        folder = os.path.dirname(file.abs_dest_path)
+        if folder not in folders:
+            os.makedirs(folder, exist_ok=True)
+            folders.add(folder)
+        with open(file.abs_dest_path, "wb") as f:
+            f.write(raw)
+        file.inclusion = InclusionLevel.EXCLUDED  # (written: the engine's loop over the pages passes it by)
 
 
 def _from_the_root(env: Environment) -> None:
@@ -306,9 +330,6 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig, **_: Any) -> str
     if not isinstance(page, GeneratedPage):
         return valid(output)
     page.content = ""
-    if page.reused is not None:
-        page.reused = ""  # (written: not held until the end of the build)
-        return output
     output = compact(output)
     build = of(config)
     preview = build.preview

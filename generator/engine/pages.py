@@ -17,25 +17,20 @@ from generator.render.site import Site
 from generator.render.site import Page as Generated
 from generator.render.text import escape_text, toc_tokens
 
-REUSE = "banzuke-reuse.html"  # the template of a page whose output is reused: the output as it was
-
-
 class GeneratedPage(Page):
     """A page whose content the generator wrote as HTML: read and 'rendered' without Markdown."""
 
     def __init__(self, label: str | None, file: File, config: MkDocsConfig, generated: Generated):
         super().__init__(label, file, config)
         self.generated = generated
-        self.made_from = ""  # the preview: a digest of everything the page's output depends on
-        self.reused: str | None = None  # the preview: the output of an earlier build made from the same
-        self.cached = False  # its output is in the build cache (read when the page is written)
+        self.made_from = ""  # a digest of everything the page's output depends on (preview, build cache)
+        self.reused: str | None = None  # the output of an earlier build made from the same (hooks.on_env writes it)
+        self.cached = False  # its output is in the build cache (read when it is written)
 
     def read_source(self, config: MkDocsConfig) -> None:
         # The theme prints a page's meta title unescaped: the title is data, so it is escaped here.
         self.markdown = ""
         self.meta = {"title": escape_text(self.generated.title), "search": {"exclude": True}}
-        if self.reused is not None:
-            self.meta["template"] = REUSE
 
     def render(self, config: MkDocsConfig, files: Files) -> None:
         # The engine renders every page before it writes any: the content is given when the page is written
