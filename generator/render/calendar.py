@@ -6,13 +6,19 @@ escaped by one function, escape_text.
 
 The same data gives the same bytes: UIDs are made of the data's ids, and DTSTAMP is the data's latest day (the
 site's `updated`), never the clock. The feeds are in the site's language: TEXT and LINKS are marked for translation
-and translated where they are used."""
+and translated where they are used.
+
+A feed is written here line by line, as text, in the form icalendar gives it (the order of the properties, the form
+of each value, the folding of long lines): a site writes a feed for each player in each of its languages, and a
+general writer's work on every value would be most of that time. icalendar still writes the hard part, each zone's
+VTIMEZONE, once for a zone and span of years. tests/test_calendar_writer.py holds the two to the same bytes."""
 
 from __future__ import annotations
 
 import datetime as dt
 import functools
 import hashlib
+import re
 import zoneinfo
 from importlib import resources
 from pathlib import Path
@@ -20,9 +26,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
-from icalendar import Calendar, Component, Timezone, vDuration, vText
+from icalendar import Timezone
+from icalendar.timezone import tzid_from_tzinfo
 from markupsafe import Markup
-from icalendar import Event as VEvent
 
 from ..messages import N_
 from ..model import Festival, Outcome, Player, PlayerId
@@ -116,32 +122,26 @@ def programme_file(loaded: Loaded, festival: Festival, updated: str, site_url: s
     items = programme(festival)
     if not items:
         return {}
-    cal = _calendar(_text("programme", festival=festival.name))
+    feed = _Feed(_text("programme", festival=festival.name), updated)
+    page = site_url and site_url.rstrip("/") + "/" + url(f"{festival.id}/programme.md", "index.md")
     for s in items:
-        _add(cal, s.uid, s.when, s.festival, _session_summary(s), _session_text(s, loaded.data.players),
-             _stamp(updated),
-             site_url and site_url.rstrip("/") + "/" + url(f"{festival.id}/programme.md", "index.md"))
-    return {programme_path(festival): _bytes(cal)}
+        feed.add(s.uid, s.when, s.festival, _session_summary(s), _session_text(s, loaded.data.players), page)
+    return {programme_path(festival): feed.to_bytes()}
 
 
 def player_file(loaded: Loaded, pid: PlayerId, feed: list[Seat | Entry], updated: str,
                 site_url: str = "") -> dict[str, bytes]:
     """A player's feed (player_feeds gives what it holds), by path."""
     players = loaded.data.players
-    cal = _calendar(_text("player", player=players[pid].name))
+    out = _Feed(_text("player", player=players[pid].name), updated)
     page = site_url and site_url.rstrip("/") + "/" + url(player_page(pid), "index.md")
-    stamp = _stamp(updated)
     for x in feed:
         if isinstance(x, Seat):
-            _add(cal, x.uid, x.when, x.festival, _game_summary(x, players), _game_text(x), stamp, page)
+            out.add(x.uid, x.when, x.festival, _game_summary(x, players), _game_text(x), page)
         else:
-            _add(cal, x.uid, x.when, x.festival, TEXT["entered"].format(event=x.event.name),
-                 TEXT["event_of"].format(event=x.event.name, festival=x.festival.name), stamp, page)
-    return {player_path(pid): _bytes(cal)}
-
-
-def _stamp(updated: str) -> dt.datetime:
-    return dt.datetime.combine(dt.date.fromisoformat(updated), dt.time(), dt.UTC)
+            out.add(x.uid, x.when, x.festival, TEXT["entered"].format(event=x.event.name),
+                    TEXT["event_of"].format(event=x.event.name, festival=x.festival.name), page)
+    return {player_path(pid): out.to_bytes()}
 
 
 @functools.cache
@@ -167,80 +167,155 @@ def _text(key: str, **values: object) -> str:
 
 # RFC 5545 §3.3.11: a backslash, a semicolon and a comma are escaped with a backslash, a line break is written
 # \n. No other control character may be in a TEXT value (TSAFE-CHAR): each is dropped (a tab is kept: it is WSP).
-_ESCAPES = str.maketrans({"\\": "\\\\", ";": "\\;", ",": "\\,", "\n": "\\n",
-                          **{chr(c): "" for c in (*range(0x20), 0x7F) if chr(c) not in "\t\n"}})
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
 def escape_text(value: str) -> str:
     """A TEXT value as a feed writes it (RFC 5545 §3.3.11); a line break (CR LF, CR or LF) as \\n."""
-    return value.replace("\r\n", "\n").replace("\r", "\n").translate(_ESCAPES)
+    value = str(value).replace("\r\n", "\n").replace("\r", "\n")  # (str: an organizer's text in this language)
+    if _CONTROL.search(value):
+        value = _CONTROL.sub("", value)
+    # (the backslash first: the escapes after it bring backslashes of their own)
+    return value.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\n", "\\n")
 
 
-class _Text(vText):
-    """A TEXT value, escaped by escape_text (icalendar's own escaping reads a backslash and N as a line break)."""
+class _Feed:
+    """A feed being written: a calendar's content lines (RFC 5545 §3.1), each entry's properties in the order
+    icalendar writes them (SUMMARY, DTSTART, DTEND, DTSTAMP, UID, then the others by name), and the zones the
+    entries name with the days they start on (the VTIMEZONEs a reader needs for their TZIDs)."""
 
-    def to_ical(self) -> bytes:
-        return escape_text(self).encode("utf-8")
+    def __init__(self, name: str, updated: str) -> None:
+        self.name = escape_text(name)
+        self.stamp = _stamp(updated)
+        self.lines: list[str] = []  # the entries' content lines, not yet folded
+        self.days: list[dt.date] = []
+        self.zones: set[str] = set()
+
+    def add(self, uid: str, when: When, festival: Festival, summary: str, description: str, link: str) -> None:
+        """An entry (VEVENT): all day, or at the festival's local times; its place is the festival's."""
+        lines = self.lines
+        lines += ("BEGIN:VEVENT", "SUMMARY:" + escape_text(summary))
+        if when.start is None:  # all day (RFC 5545: DTEND is the day after the last)
+            lines += ("DTSTART;VALUE=DATE:" + _date(when.date),
+                      "DTEND;VALUE=DATE:" + _date((when.last or when.date) + _DAY))
+        else:
+            tzid, suffix = _time_zone(festival.timezone)
+            zone = f";TZID={tzid}:" if tzid else ":"  # (an IANA name never needs quotes: no , ; or :)
+            start = dt.datetime.combine(when.date, when.start, None)  # (the festival's local time, as written)
+            lines.append("DTSTART" + zone + _datetime(start) + suffix)
+            if when.end is not None:
+                end = dt.datetime.combine(when.date, when.end, None)
+                lines.append("DTEND" + zone + _datetime(end if end > start else end + _DAY) + suffix)
+            if tzid:
+                self.zones.add(tzid)
+        lines += ("DTSTAMP:" + self.stamp, "UID:" + escape_text(f"{uid}@{UID_DOMAIN}"))
+        if description:
+            lines.append("DESCRIPTION:" + escape_text(description))
+        where = ", ".join(str(x) for x in (festival.venue, festival.city) if x)  # (str: the venue in this language)
+        if where:
+            lines.append("LOCATION:" + escape_text(where))
+        if link:
+            if "\r" in link or "\n" in link:  # a URI is no TEXT: a line break in it would end its line
+                raise ValueError(f"a line break in a calendar entry's link: {link!r}")
+            lines.append("URL:" + link)
+        lines.append("END:VEVENT")
+        self.days.append(when.date)
+
+    def to_bytes(self) -> bytes:
+        """The feed as written, with a VTIMEZONE for each zone it names (in order of name), over its entries'
+        years, before the entries."""
+        refresh = _duration(REFRESH)
+        head = ["BEGIN:VCALENDAR", "VERSION:" + escape_text("2.0"), "PRODID:" + escape_text(PRODID),
+                "CALSCALE:" + escape_text("GREGORIAN"), "NAME:" + self.name,  # NAME: RFC 7986 §5.1
+                "X-WR-CALNAME:" + self.name,  # the same, as older clients read it
+                "REFRESH-INTERVAL;VALUE=DURATION:" + refresh,
+                "X-PUBLISHED-TTL:" + refresh]  # the same, as older clients read it
+        zones = b""
+        if self.zones:
+            first, last = dt.date(min(self.days).year, 1, 1), dt.date(max(self.days).year + 1, 1, 1)
+            zones = b"".join(_zone(tzid, first, last) for tzid in sorted(self.zones))
+        return _content(head) + zones + _content(self.lines) + b"END:VCALENDAR\r\n"
 
 
-def _add_text(component: Component, name: str, value: str) -> None:
-    """A property of type TEXT: every one goes through here."""
-    component.add(name, _Text(value))
+_DAY = dt.timedelta(days=1)
 
 
-def _calendar(name: str) -> Calendar:
-    cal = Calendar()
-    _add_text(cal, "version", "2.0")
-    _add_text(cal, "prodid", PRODID)
-    _add_text(cal, "calscale", "GREGORIAN")
-    _add_text(cal, "name", name)  # RFC 7986 §5.1
-    _add_text(cal, "x-wr-calname", name)  # the same, as older clients read it
-    cal.add("refresh-interval", REFRESH, parameters={"VALUE": "DURATION"})
-    cal.add("x-published-ttl", vDuration(REFRESH))  # the same, as older clients read it
-    return cal
+def _stamp(updated: str) -> str:
+    """DTSTAMP: the data's latest day, at midnight UTC."""
+    return _date(dt.date.fromisoformat(updated)) + "T000000Z"
 
 
-def _add(cal: Calendar, uid: str, when: When, festival: Festival, summary: str, description: str,
-         stamp: dt.datetime, link: str) -> None:
-    event = VEvent()
-    _add_text(event, "uid", f"{uid}@{UID_DOMAIN}")
-    event.add("dtstamp", stamp)
-    zone = ZoneInfo(festival.timezone) if festival.timezone else None
-    if when.start is None:  # all day (RFC 5545: DTEND is the day after the last)
-        event.add("dtstart", when.date)
-        event.add("dtend", (when.last or when.date) + dt.timedelta(days=1))
-    else:
-        start = dt.datetime.combine(when.date, when.start, zone)
-        event.add("dtstart", start)
-        if when.end is not None:
-            end = dt.datetime.combine(when.date, when.end, zone)
-            event.add("dtend", end if end > start else end + dt.timedelta(days=1))
-    _add_text(event, "summary", summary)
-    where = ", ".join(str(x) for x in (festival.venue, festival.city) if x)  # (str: the venue in this language)
-    if where:
-        _add_text(event, "location", where)
-    if description:
-        _add_text(event, "description", description)
-    if link:
-        event.add("url", link)
-    cal.add_component(event)
+def _date(day: dt.date) -> str:
+    """A DATE (RFC 5545 §3.3.4): 20240302."""
+    return f"{day.year:04}{day.month:02}{day.day:02}"
 
 
-def _bytes(cal: Calendar) -> bytes:
-    """The feed as written, with a VTIMEZONE for each zone it names (in order of name), over its events' years."""
-    starts = [c.decoded("dtstart") for c in cal.walk("VEVENT")]
-    days = [d.date() if isinstance(d, dt.datetime) else d for d in starts]
-    if days:
-        span = (dt.date(min(days).year, 1, 1), dt.date(max(days).year + 1, 1, 1))
-        cal.subcomponents[:0] = [_zone(tzid, *span) for tzid in sorted(cal.get_missing_tzids())]
-    data: bytes = cal.to_ical()
-    return data
+def _datetime(moment: dt.datetime) -> str:
+    """A DATE-TIME's date and time (RFC 5545 §3.3.5), without its zone: 20240302T100000."""
+    return f"{moment.year:04}{moment.month:02}{moment.day:02}T{moment.hour:02}{moment.minute:02}{moment.second:02}"
+
+
+def _duration(span: dt.timedelta) -> str:
+    """A DURATION (RFC 5545 §3.3.6) as icalendar writes one: days, then hours, minutes and seconds, each left out
+    when 0 (PT30M, P1D, P1DT2H)."""
+    sign = "-" if span.days < 0 else ""
+    span = abs(span)
+    hours, minutes, seconds = span.seconds // 3600, span.seconds // 60 % 60, span.seconds % 60
+    time = ""
+    if span.seconds:
+        time = ("T" + (f"{hours}H" if hours else "") + (f"{minutes}M" if minutes or (hours and seconds) else "")
+                + (f"{seconds}S" if seconds else ""))
+    return f"{sign}P{time}" if span.days == 0 and time else f"{sign}P{span.days}D{time}"
 
 
 @functools.cache
-def _zone(tzid: str, first: dt.date, last: dt.date) -> Timezone:
-    """The VTIMEZONE of an IANA zone between two days, made once (every player's feed of a festival needs it)."""
-    return Timezone.from_tzid(tzid, first_date=first, last_date=last)
+def _time_zone(name: str) -> tuple[str, str]:
+    """How the times of a festival in the zone `name` are written: the TZID they name and what follows each time.
+    No zone: floating local times ("", ""). A zone icalendar counts as UTC (UTC itself, and the others that keep
+    its time, such as Etc/GMT or Iceland): UTC's own form, a Z after each time and no TZID (RFC 5545 §3.2.19),
+    hence no VTIMEZONE."""
+    if not name:
+        return "", ""
+    tzid = tzid_from_tzinfo(ZoneInfo(name)) or name
+    return ("", "Z") if tzid == "UTC" else (tzid, "")
+
+
+@functools.cache
+def _zone(tzid: str, first: dt.date, last: dt.date) -> bytes:
+    """The VTIMEZONE of an IANA zone between two days as written, made once (every player's feed of a festival
+    needs it)."""
+    data: bytes = Timezone.from_tzid(tzid, first_date=first, last_date=last).to_ical()
+    return data
+
+
+# RFC 5545 §3.1: a content line SHOULD NOT be longer than 75 octets; a longer one is folded: a line break and a
+# space go in between two characters. A line is folded where its next character would bring it to 75 octets (as
+# icalendar folds it), never within a character's UTF-8 octets, nor right after a backslash or a caret: an escape
+# (TEXT's backslash ones, RFC 6868's caret ones) stays on one line, for the clients that unfold badly.
+_FOLD = 75
+
+
+def _content(lines: list[str]) -> bytes:
+    """Content lines as written: each folded, each ended by CR LF."""
+    return b"".join(_fold(line.encode("utf-8")) + b"\r\n" for line in lines)
+
+
+def _fold(line: bytes) -> bytes:
+    """A content line (UTF-8) as written: folded where it is too long."""
+    if len(line) < _FOLD:
+        return line
+    parts = []
+    start = 0
+    while len(line) - start >= _FOLD:
+        cut = start + _FOLD - 1
+        while line[cut] & 0xC0 == 0x80:  # within a character: fold before it
+            cut -= 1
+        if line[cut - 1] in b"\\^":  # an escape's first character begins the next part
+            cut -= 1
+        parts.append(line[start:cut])
+        start = cut
+    parts.append(line[start:])
+    return b"\r\n ".join(parts)
 
 
 def _session_summary(s: Session) -> str:
