@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 
 from .. import engine
+from ..engine import cache
+from ..engine.cache import PageCache
 from ..sources.files import check_folder, check_site_folder
 from .fesa import export
 from .summary import summary_of
@@ -16,10 +18,13 @@ from .common import Commands, EXIT_BUILD_FAILED, EXIT_DATA_ERRORS, EXIT_OK, ROOT
 
 
 def run(args: argparse.Namespace) -> int:
-    loaded = checked(args.data, args.annotations == "github")
+    ratings = _kept_ratings(args)
+    loaded = checked(args.data, args.annotations == "github", ratings)
     if args.summary is not None:  # (first, and whatever the data holds: its problems in plain words)
         with args.summary.open("a", encoding="utf-8") as out:
-            out.write("\n".join(summary_of(loaded, args.base)) + "\n")
+            out.write("\n".join(summary_of(loaded, args.base, ratings)) + "\n")
+    if ratings is not None:  # (the data and the summary's base rated: what they rated kept for the next build)
+        ratings.save()
     if not loaded.ok:
         print("nothing was built: fix the errors above and build again", file=sys.stderr)
         return EXIT_DATA_ERRORS
@@ -39,6 +44,19 @@ def run(args: argparse.Namespace) -> int:
     if args.fesa_out is not None:  # (from the data just built, not read again)
         export(loaded, args.fesa_out)
     return EXIT_OK
+
+
+def _kept_ratings(args: argparse.Namespace) -> PageCache | None:
+    """The FESA ratings of the last build (engine/cache.py, beside its pages): a tournament rated as then is not
+    rated again. None without a build cache, or when the engine cannot be loaded (the build says so later)."""
+    folder = cache.folder_for((args.site_dir or args.config.parent / "site").resolve())
+    if folder is None:
+        return None
+    try:
+        engine.use(args.engine)  # (before the code's digest, which names the engine in use)
+    except ImportError:
+        return None
+    return cache.PageCache.open(folder, cache.code_digest(), "all", kind="ratings")
 
 
 def register(sub: Commands) -> None:

@@ -10,6 +10,7 @@ from typing import Any, NoReturn, TypeAlias
 from ..diagnostics import display_path, printable
 from ..kinds import Proposal
 from ..model import Event, Festival, Player
+from ..fesa.preview import Store
 from ..pipeline import Loaded, load
 from ..sources.fields import suggest
 from ..sources.files import write_file
@@ -32,8 +33,8 @@ def check_data(data: Path, github: bool = False) -> bool:
     return checked(data, github).ok
 
 
-def checked(data: Path, github: bool = False) -> Loaded:
-    loaded = load(data)
+def checked(data: Path, github: bool = False, ratings: Store | None = None) -> Loaded:
+    loaded = load(data, ratings=ratings)
     print_report(loaded, data, github)
     return loaded
 

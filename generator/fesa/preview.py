@@ -16,16 +16,21 @@ What players.yaml gives the program, where no list entry does (the rulings, in t
 from __future__ import annotations
 
 import copy
+import dataclasses
+import hashlib
+import json
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any, Protocol
 
 from ..model import Event, Player
 from ..rules.standings import EventResults
 from . import program
 from .export import fesa_name, rating_status, round_tokens
 from .grades import E_LIMIT, U_LIMIT, ProgramError
-from .lisp import SLOTS, Struct
+from .lisp import SLOTS, Struct, read_all, write
+from ..diagnostics import Report
 from .tournament import add_game, giver_record, giver_rounds, givers_games, numbers_of, origin_of, ranking
 
 
@@ -108,12 +113,25 @@ class Stopped:
     player: str | None
 
 
+class Store(Protocol):
+    """Where the ratings of earlier builds are kept: text by a 64-hex-digit key (the engine's build cache, which
+    holds only what the same code wrote)."""
+
+    def get(self, key: str) -> str | None: ...
+
+    def put(self, key: str, value: str) -> None: ...
+
+
 class Ratings:
     """Every player's FESA list entry as the events before have left it; `rate` previews the next event (an event
-    the program stops on leaves every entry as it was, and is in `stopped`)."""
+    the program stops on leaves every entry as it was, and is in `stopped`). With a `store`, an event whose
+    tournament is as an earlier build rated it (the same entrants, list entries and games) takes that build's
+    preview and entries after it (`rated`), rather than running the program again."""
 
-    def __init__(self, players: Mapping[str, Player], lists: Mapping[str, Sequence[Struct]]):
+    def __init__(self, players: Mapping[str, Player], lists: Mapping[str, Sequence[Struct]],
+                 store: Store | None = None):
         self.players = players
+        self.store = store
         self.lists: dict[str, dict[tuple[str, str], Struct]] = {}
         for fid, entries in lists.items():  # a name twice: the first, as the program finds it (lists.py warns)
             listed = self.lists[fid] = {}
@@ -169,7 +187,7 @@ class Ratings:
                                                            for s in res.final], range(len(givers)))
             ids, entrants = [ids[i] for i in order], [entrants[i] for i in order]
         try:
-            return rated(ids, entrants, self.grade_known)
+            return rated(ids, entrants, self.grade_known, self.store)
         except ProgramError as exc:
             self.entries.update(kept)
             about = None if exc.player is None or isinstance(exc, program.NoFixedPoint) else ids[exc.player]
@@ -177,9 +195,31 @@ class Ratings:
             return None
 
 
-def rated(keys: Sequence[str], entrants: list[program.Entrant], grade_known: Collection[str] = ()) -> Preview:
+def rated(keys: Sequence[str], entrants: list[program.Entrant], grade_known: Collection[str] = (),
+          store: Store | None = None) -> Preview:
     """The entrants (with their games) rated by the program: each one's change by his key; his FESA grade before
-    and after when it is known. A simul's givers apart (Preview.givers), with their performance."""
+    and after when it is known. A simul's givers apart (Preview.givers), with their performance. With a `store`:
+    as an earlier build rated the same tournament, where it kept it (the entrants' list entries left as the program
+    left them)."""
+    digest = _tournament_key(keys, entrants, grade_known) if store is not None else None
+    if store is not None and digest is not None:
+        found = _decode(store.get(digest), len(entrants))
+        if found is not None and all(r.name == e.record.name for r, e in zip(found[1], entrants, strict=True)):
+            preview, records = found
+            for e, record in zip(entrants, records, strict=True):
+                e.record.slots.clear()
+                e.record.slots.update(record.slots)
+            return preview
+    preview = _rated(keys, entrants, grade_known)
+    if store is not None and digest is not None:
+        try:
+            store.put(digest, _encode(preview, entrants))
+        except TypeError:  # (an entry the program left with a figure Lisp data cannot hold: not kept)
+            pass
+    return preview
+
+
+def _rated(keys: Sequence[str], entrants: list[program.Entrant], grade_known: Collection[str]) -> Preview:
     before = [(e.elo or None, len(e.games), shown_grade(e.record.slots)) for e in entrants]
     passes, _ = program.rate(entrants)
     changes, givers = {}, {}
@@ -192,3 +232,96 @@ def rated(keys: Sequence[str], entrants: list[program.Entrant], grade_known: Col
         changes[key] = Change(elo, e.elo, category, Fraction(e.exact) if not e.unrated else Fraction(0),
                               games, grade if known else "", shown_grade(e.record.slots) if known else "")
     return Preview(changes, passes, givers=givers)
+
+
+# The ratings kept between builds (Ratings.store): a tournament's key is a digest of everything the program reads
+# of it: its entrants' list entries, their games (an opponent by his place in the list), every other figure of an
+# entrant, their keys and whose grade is known. The code that rates is the store's own (the build cache holds only
+# what the same code wrote). What is kept is read as JSON and Lisp data (never code), checked, and taken only when
+# it is all as written; else the tournament is rated again.
+RATINGS_FORMAT = "banzuke-ratings/1"
+_CHANGE_FIELDS = ("before", "after", "category", "exact", "games", "grade_before", "grade_after")
+
+
+def _tournament_key(keys: Sequence[str], entrants: list[program.Entrant], grade_known: Collection[str]) -> str | None:
+    place = {id(e): n for n, e in enumerate(entrants)}
+
+    def plain(value: object) -> object:
+        if isinstance(value, program.Entrant):
+            return ["entrant", place[id(value)]]
+        if isinstance(value, Struct):
+            return ["struct", write(value)]
+        if isinstance(value, Fraction):
+            return ["ratio", str(value)]
+        if isinstance(value, (list, tuple)):
+            return [plain(v) for v in value]
+        if value is None or isinstance(value, (str, int, bool)):
+            return value
+        raise TypeError(type(value).__name__)
+
+    try:
+        text = json.dumps([RATINGS_FORMAT, list(keys), [k in grade_known for k in keys],
+                           [{f.name: plain(getattr(e, f.name)) for f in dataclasses.fields(e)} for e in entrants]])
+    except (TypeError, KeyError):  # (a figure the key cannot hold: rated again each time)
+        return None
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _encode(preview: Preview, entrants: list[program.Entrant]) -> str:
+    def changes(of: dict[str, Change]) -> dict[str, list[object]]:
+        return {k: [c.before, c.after, c.category, str(c.exact), c.games, c.grade_before, c.grade_after]
+                for k, c in of.items()}
+
+    return json.dumps({"format": RATINGS_FORMAT, "passes": preview.passes, "settled": preview.settled,
+                       "changes": changes(preview.changes), "givers": changes(preview.givers),
+                       "records": [write(e.record) for e in entrants]}, separators=(",", ":"))
+
+
+def _decode(text: str | None, count: int) -> tuple[Preview, list[Struct]] | None:
+    """A kept tournament's preview and entries after it; None unless it is all as _encode writes it."""
+    if text is None:
+        return None
+    try:
+        found = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(found, dict) or found.get("format") != RATINGS_FORMAT:
+        return None
+    passes, settled, records = found.get("passes"), found.get("settled"), found.get("records")
+    changes, givers = _changes(found.get("changes")), _changes(found.get("givers"))
+    if not (isinstance(passes, int) and not isinstance(passes, bool) and isinstance(settled, bool)
+            and changes is not None and givers is not None and isinstance(records, list) and len(records) == count
+            and all(isinstance(r, str) for r in records)):
+        return None
+    report = Report()
+    structs: list[Struct] = []
+    for text in records:
+        forms = read_all(text, "the build cache", report)
+        if report.errors or forms is None or len(forms) != 1 or not isinstance(forms[0], Struct):
+            return None
+        structs.append(forms[0])
+    return Preview(changes, passes, settled, givers), structs
+
+
+def _changes(value: Any) -> dict[str, Change] | None:
+    if not isinstance(value, dict):
+        return None
+    out = {}
+    for key, c in value.items():
+        if not (isinstance(c, list) and len(c) == len(_CHANGE_FIELDS)):
+            return None
+        before, after, category, exact, games, grade_before, grade_after = c
+        if not ((before is None or _whole(before)) and _whole(after) and _whole(games)
+                and category in ("unrated", "provisional", "established") and isinstance(exact, str)
+                and isinstance(grade_before, str) and isinstance(grade_after, str)):
+            return None
+        try:
+            ratio = Fraction(exact)
+        except (ValueError, ZeroDivisionError):
+            return None
+        out[key] = Change(before, after, category, ratio, games, grade_before, grade_after)
+    return out
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**9

@@ -10,7 +10,7 @@ from ..rules import grand_prix, promotion, simul
 from ..messages import N_
 from ..diagnostics import Report
 from ..fesa import export, turnering
-from ..fesa.preview import Ratings
+from ..fesa.preview import Ratings, Store
 from ..fesa import validate as fesa_validate
 from ..kinds import REGISTRY, kind_of
 from ..model import DataSet, Event
@@ -25,20 +25,21 @@ from .loaded import FesaFile, Loaded, PrizeLine, awarded, festival_prizes
 __all__ = ["FesaFile", "Loaded", "PrizeLine", "awarded", "festival_prizes", "load"]
 
 
-def load(root: Path, stop_at: tuple[str, int] | None = None) -> Loaded:
-    """stop_at=(festival/event, n): read that event's rounds only up to n - 1, to pair round n."""
+def load(root: Path, stop_at: tuple[str, int] | None = None, ratings: Store | None = None) -> Loaded:
+    """stop_at=(festival/event, n): read that event's rounds only up to n - 1, to pair round n. `ratings`: the
+    ratings an earlier build kept (the build cache), which a tournament rated as then is taken from."""
     report = Report()
     site_texts(beside(root), report)  # the site's own texts, which the theme prints on every page
     data = read_data(root, report, REGISTRY, stop_at)
     checks.check_data(data, report)
     loaded = Loaded(data, report)
     if loaded.ok:
-        compute(loaded)
+        compute(loaded, ratings)
         checks.check_results(loaded, report)
     return loaded
 
 
-def compute(loaded: Loaded) -> None:
+def compute(loaded: Loaded, store: Store | None = None) -> None:
     """Every result the site shows, computed once: each event as its kind computes it, the promotions, the FESA
     files and rating previews (one tournament after another, as FESA rates them), prizes and the Grand Prix."""
     data, report = loaded.data, loaded.report
@@ -46,7 +47,7 @@ def compute(loaded: Loaded) -> None:
     loaded.results = {e.path: kind_of(e).results(e, data.players) for e in data.events()}
     loaded.promotion = promotion.compute(data, lambda e: kind_of(e).game.promotion)
     loaded.fesa = {e.path: fesa_file(e, loaded.results[e.path], data, report) for e in data.events()}
-    ratings = Ratings(data.players, {f.id: f.fesa_list for f in data.festivals if f.fesa_list})
+    ratings = Ratings(data.players, {f.id: f.fesa_list for f in data.festivals if f.fesa_list}, store)
     for e in sorted(data.events(), key=lambda e: (e.end or e.start or dt.date.min, e.start or dt.date.min, e.path)):
         kind = kind_of(e)
         rated = ratings.rate(e, loaded.results[e.path], kind.fesa_reasons(e), kind.fesa_file_as_written,
