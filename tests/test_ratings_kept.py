@@ -5,12 +5,15 @@ are those of a load without a store in every case."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 from pathlib import Path
 
 import pytest
 
+from generator.fesa import program
+from generator.fesa.preview import KEY_FIELDS
 from generator.pipeline import load
 
 DEMO = Path(__file__).parent / "fixtures" / "demo"
@@ -75,19 +78,30 @@ def _damaged(text: str, damage: str) -> str:
         found["changes"][player][3] = "1/0"
     elif damage == "a rating not a number":
         found["changes"][player][1] = "1234"
-    elif damage == "a record not Lisp data":
-        found["records"][0] = "#.(evil)"
+    elif damage == "a record not kept data":
+        found["records"][0] = "#S(PLAYER)"
     elif damage == "a record missing":
         found["records"] = found["records"][:-1]
     elif damage == "a record of another structure":
-        found["records"][0] = "#S(HOME)"
+        found["records"][0] = {"struct": "HOME", "slots": {"LIST": None, "NATIONALITY": None, "RESIDENS": None,
+                                                           "LAST": None}}
+    elif damage == "a slot unknown":
+        found["records"][0]["slots"]["EVIL"] = 1
+    elif damage == "a ratio not in lowest terms":
+        found["records"][0]["slots"]["ELO-NUMBER"] = {"ratio": [2, 4]}
+    elif damage == "nested too deep":
+        deep: object = None
+        for _ in range(20):
+            deep = {"list": [deep]}
+        found["records"][0]["slots"]["GAMES"] = deep
     else:
         raise AssertionError(damage)
     return json.dumps(found)
 
 
 DAMAGES = ("not JSON", "another format", "a change cut short", "a category unknown", "a ratio not a number",
-           "a rating not a number", "a record not Lisp data", "a record missing", "a record of another structure")
+           "a rating not a number", "a record not kept data", "a record missing", "a record of another structure",
+           "a slot unknown", "a ratio not in lowest terms", "nested too deep")
 
 
 @pytest.mark.parametrize("damage", DAMAGES)
@@ -117,3 +131,9 @@ def test_a_tournament_whose_games_changed_is_rated_again(tmp_path: Path) -> None
     # The team match (before the championship, its games the same) is taken; the championship is rated again
     assert (second.asked, second.given) == (2, 1)
     assert changed.ratings["2000-mso-shogi/championship"] != load(DEMO).ratings["2000-mso-shogi/championship"]
+
+
+def test_the_key_holds_every_figure_of_an_entrant() -> None:
+    """A tournament's key is made of each entrant's figures, named one by one: a figure added to the program's
+    entrants must be added to the key, or a tournament rated differently could take another's preview."""
+    assert tuple(f.name for f in dataclasses.fields(program.Entrant)) == KEY_FIELDS

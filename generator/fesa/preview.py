@@ -16,7 +16,6 @@ What players.yaml gives the program, where no list entry does (the rulings, in t
 from __future__ import annotations
 
 import copy
-import dataclasses
 import hashlib
 import json
 from collections.abc import Collection, Mapping, Sequence
@@ -29,8 +28,7 @@ from ..rules.standings import EventResults
 from . import program
 from .export import fesa_name, rating_status, round_tokens
 from .grades import E_LIMIT, U_LIMIT, ProgramError
-from .lisp import SLOTS, Struct, read_all, write
-from ..diagnostics import Report
+from .lisp import SLOTS, Char, Keyword, Struct, Symbol, write
 from .tournament import add_game, giver_record, giver_rounds, givers_games, numbers_of, origin_of, ranking
 
 
@@ -177,7 +175,6 @@ class Ratings:
                     side, code = (token.handicap[0], token.handicap[1:]) if token.handicap else (None, None)
                     add_game(e, entrants[token.opponent - 1], program.SCORES[token.result], side, code)
         givers_games(entrants)
-        kept = {pid: copy.deepcopy(self.entries[pid]) for pid in ids if pid not in giving}
         if origin_of([e.record for e in entrants]) == "A":  # the program rates an American event in its ranking
             number_of = numbers_of(entrants)
             order = ranking([giver_rounds(e, number_of) if e.simul else
@@ -186,40 +183,28 @@ class Ratings:
                             [Fraction(0)] * len(givers) + [(s.late if event.from_round else None) or Fraction(0)
                                                            for s in res.final], range(len(givers)))
             ids, entrants = [ids[i] for i in order], [entrants[i] for i in order]
+        digest = _tournament_key(ids, entrants, self.grade_known) if self.store is not None else None
+        if digest is not None and (taken := _taken(self.store, digest, entrants)) is not None:
+            return taken
+        kept = {pid: copy.deepcopy(self.entries[pid]) for pid in ids if pid not in giving}
         try:
-            return rated(ids, entrants, self.grade_known, self.store)
+            preview = rated(ids, entrants, self.grade_known)
         except ProgramError as exc:
             self.entries.update(kept)
             about = None if exc.player is None or isinstance(exc, program.NoFixedPoint) else ids[exc.player]
             self.stopped.append(Stopped(event, str(exc), exc.hint, about))
             return None
+        if self.store is not None and digest is not None:
+            try:
+                self.store.put(digest, _encode(preview, entrants))
+            except TypeError:  # (an entry the program left with a figure the store cannot hold: not kept)
+                pass
+        return preview
 
 
-def rated(keys: Sequence[str], entrants: list[program.Entrant], grade_known: Collection[str] = (),
-          store: Store | None = None) -> Preview:
+def rated(keys: Sequence[str], entrants: list[program.Entrant], grade_known: Collection[str] = ()) -> Preview:
     """The entrants (with their games) rated by the program: each one's change by his key; his FESA grade before
-    and after when it is known. A simul's givers apart (Preview.givers), with their performance. With a `store`:
-    as an earlier build rated the same tournament, where it kept it (the entrants' list entries left as the program
-    left them)."""
-    digest = _tournament_key(keys, entrants, grade_known) if store is not None else None
-    if store is not None and digest is not None:
-        found = _decode(store.get(digest), len(entrants))
-        if found is not None and all(r.name == e.record.name for r, e in zip(found[1], entrants, strict=True)):
-            preview, records = found
-            for e, record in zip(entrants, records, strict=True):
-                e.record.slots.clear()
-                e.record.slots.update(record.slots)
-            return preview
-    preview = _rated(keys, entrants, grade_known)
-    if store is not None and digest is not None:
-        try:
-            store.put(digest, _encode(preview, entrants))
-        except TypeError:  # (an entry the program left with a figure Lisp data cannot hold: not kept)
-            pass
-    return preview
-
-
-def _rated(keys: Sequence[str], entrants: list[program.Entrant], grade_known: Collection[str]) -> Preview:
+    and after when it is known. A simul's givers apart (Preview.givers), with their performance."""
     before = [(e.elo or None, len(e.games), shown_grade(e.record.slots)) for e in entrants]
     passes, _ = program.rate(entrants)
     changes, givers = {}, {}
@@ -238,33 +223,44 @@ def _rated(keys: Sequence[str], entrants: list[program.Entrant], grade_known: Co
 # of it: its entrants' list entries, their games (an opponent by his place in the list), every other figure of an
 # entrant, their keys and whose grade is known. The code that rates is the store's own (the build cache holds only
 # what the same code wrote). What is kept is read as JSON and Lisp data (never code), checked, and taken only when
-# it is all as written; else the tournament is rated again.
-RATINGS_FORMAT = "banzuke-ratings/1"
+# it is all as written; else the tournament is rated again. An entry is kept as JSON of its slots, each value tagged
+# by its kind of Lisp data (reading it back is then a fraction of the Lisp reader's work, over every entry).
+RATINGS_FORMAT = "banzuke-ratings/2"
+_MAX_DEPTH = 8  # a list entry's values nest two or three deep (a nationality list of HOME structures)
 _CHANGE_FIELDS = ("before", "after", "category", "exact", "games", "grade_before", "grade_after")
+
+
+# Every figure of an entrant the key holds, in the order of program.Entrant's fields (test_ratings_kept checks that
+# these are all its fields: a field added there must be added to the key).
+KEY_FIELDS = ("record", "rounds", "grade", "games", "unrated", "change", "exact", "after", "simul", "pushed")
 
 
 def _tournament_key(keys: Sequence[str], entrants: list[program.Entrant], grade_known: Collection[str]) -> str | None:
     place = {id(e): n for n, e in enumerate(entrants)}
 
-    def plain(value: object) -> object:
-        if isinstance(value, program.Entrant):
-            return ["entrant", place[id(value)]]
-        if isinstance(value, Struct):
-            return ["struct", write(value)]
-        if isinstance(value, Fraction):
-            return ["ratio", str(value)]
-        if isinstance(value, (list, tuple)):
-            return [plain(v) for v in value]
-        if value is None or isinstance(value, (str, int, bool)):
-            return value
-        raise TypeError(type(value).__name__)
+    def games(of: list[tuple[program.Entrant, Fraction, str | None, str | None]]) -> list[object]:
+        return [[place[id(o)], str(score), side, code] for o, score, side, code in of]
 
     try:
         text = json.dumps([RATINGS_FORMAT, list(keys), [k in grade_known for k in keys],
-                           [{f.name: plain(getattr(e, f.name)) for f in dataclasses.fields(e)} for e in entrants]])
-    except (TypeError, KeyError):  # (a figure the key cannot hold: rated again each time)
+                           [[write(e.record), e.rounds, e.grade, games(e.games), e.unrated, str(e.change),
+                             str(e.exact), e.after, e.simul, games(e.pushed)] for e in entrants]])
+    except (TypeError, KeyError, ValueError):  # (a figure the key cannot hold: rated again each time)
         return None
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _taken(store: Store | None, digest: str, entrants: list[program.Entrant]) -> Preview | None:
+    """The tournament's preview as kept, its entrants' list entries left as the program left them; None when the
+    store does not hold it as written."""
+    found = _decode(store.get(digest), len(entrants)) if store is not None else None
+    if found is None or any(r.name != e.record.name for r, e in zip(found[1], entrants, strict=True)):
+        return None
+    preview, records = found
+    for e, record in zip(entrants, records, strict=True):
+        e.record.slots.clear()
+        e.record.slots.update(record.slots)
+    return preview
 
 
 def _encode(preview: Preview, entrants: list[program.Entrant]) -> str:
@@ -274,7 +270,7 @@ def _encode(preview: Preview, entrants: list[program.Entrant]) -> str:
 
     return json.dumps({"format": RATINGS_FORMAT, "passes": preview.passes, "settled": preview.settled,
                        "changes": changes(preview.changes), "givers": changes(preview.givers),
-                       "records": [write(e.record) for e in entrants]}, separators=(",", ":"))
+                       "records": [_value(e.record) for e in entrants]}, separators=(",", ":"))
 
 
 def _decode(text: str | None, count: int) -> tuple[Preview, list[Struct]] | None:
@@ -290,17 +286,65 @@ def _decode(text: str | None, count: int) -> tuple[Preview, list[Struct]] | None
     passes, settled, records = found.get("passes"), found.get("settled"), found.get("records")
     changes, givers = _changes(found.get("changes")), _changes(found.get("givers"))
     if not (isinstance(passes, int) and not isinstance(passes, bool) and isinstance(settled, bool)
-            and changes is not None and givers is not None and isinstance(records, list) and len(records) == count
-            and all(isinstance(r, str) for r in records)):
+            and changes is not None and givers is not None and isinstance(records, list) and len(records) == count):
         return None
-    report = Report()
-    structs: list[Struct] = []
-    for text in records:
-        forms = read_all(text, "the build cache", report)
-        if report.errors or forms is None or len(forms) != 1 or not isinstance(forms[0], Struct):
-            return None
-        structs.append(forms[0])
-    return Preview(changes, passes, settled, givers), structs
+    try:
+        structs = [_lisp(r, 0) for r in records]
+    except ValueError:
+        return None
+    if not all(isinstance(r, Struct) for r in structs):
+        return None
+    return Preview(changes, passes, settled, givers), [r for r in structs if isinstance(r, Struct)]
+
+
+def _value(value: object) -> object:
+    """A list entry's value as JSON: a string, a whole number, NIL (null), T (true), or one tagged object per kind
+    of Lisp data (a ratio, a character, a keyword, a symbol, a list, a structure)."""
+    if value is None or value is True or isinstance(value, str) or (isinstance(value, int) and value is not False):
+        return value
+    if isinstance(value, Fraction):
+        return {"ratio": [value.numerator, value.denominator]}
+    if isinstance(value, Char):
+        return {"char": value.value}
+    if isinstance(value, Keyword):
+        return {"keyword": value.name}
+    if isinstance(value, Symbol):
+        return {"symbol": value.name}
+    if isinstance(value, list):
+        return {"list": [_value(v) for v in value]}
+    if isinstance(value, Struct):
+        return {"struct": value.name, "slots": {k: _value(v) for k, v in value.slots.items()}}
+    raise TypeError(f"no kept form for {value!r}")
+
+
+def _lisp(value: object, depth: int) -> object:
+    """The value _value wrote; ValueError for anything else (a structure the program does not know, a slot it
+    does not have, a figure out of bounds)."""
+    if depth > _MAX_DEPTH:
+        raise ValueError("too deep")
+    if value is None or value is True or isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        if abs(value) >= 10**30:
+            raise ValueError("out of bounds")
+        return value
+    if not isinstance(value, dict) or len(value) not in (1, 2):
+        raise ValueError("not a kept value")
+    ((tag, inner), *rest) = value.items()
+    if tag == "ratio" and not rest and isinstance(inner, list) and len(inner) == 2 \
+            and all(isinstance(x, int) and not isinstance(x, bool) and abs(x) < 10**30 for x in inner) and inner[1] > 0:
+        ratio = Fraction(inner[0], inner[1])
+        if (ratio.numerator, ratio.denominator) != tuple(inner):
+            raise ValueError("not a ratio in lowest terms")
+        return ratio  # (a whole one too, as the program may leave one: the same type back)
+    if tag in ("char", "keyword", "symbol") and not rest and isinstance(inner, str):
+        return Char(inner) if tag == "char" else Keyword(inner) if tag == "keyword" else Symbol(inner)
+    if tag == "list" and not rest and isinstance(inner, list):
+        return [_lisp(v, depth + 1) for v in inner]
+    if tag == "struct" and isinstance(inner, str) and inner in SLOTS and rest and rest[0][0] == "slots" \
+            and isinstance(rest[0][1], dict) and list(rest[0][1]) == [name for name, _ in SLOTS[inner]]:
+        return Struct(inner, {k: _lisp(v, depth + 1) for k, v in rest[0][1].items()})
+    raise ValueError("not a kept value")
 
 
 def _changes(value: Any) -> dict[str, Change] | None:
