@@ -5,24 +5,92 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
+from ..fesa.preview import Change
 from ..rules import promotion
-from ..model import Festival, Outcome, Player
+from ..model import Event, Festival, Outcome, Player
 from ..kinds import kind_of
 from ..rules.festival_elo import grade_name
+from ..rules.scoring import RoundRecord, Standing
+from ..rules.standings import EventResults
 from ..pipeline.calendar import player_feeds
 from . import calendar, memo, now, pending, race
 from . import rating as rating_preview
 from .base import RendererBase
 from .i18n import _, ngettext
 from .keys import Memo
-from .kinds import pages_of
+from .kinds import KindPages, pages_of
 from .paths import SearchEntry, event_page, giver_page, player_page, round_page
 from .text import country_name, link, points, spellings
+from .text import shown as shown_value
 from .words import outcome_word, points_text, rest_word, result_word
+
+# The mark of the colour a player had in a game (shogi's sente and gote), in his games' table
+COLOURS = {"sente": "☗", "gote": "☖"}
+
+
+@dataclass(frozen=True, slots=True)
+class EventShown:
+    """What the pages of an event's players look up in it, the same for each of them: found once for all of
+    them, not once for every player."""
+
+    festival: Festival
+    res: EventResults
+    kind: KindPages
+    entrants: frozenset[str]
+    standings: Mapping[str, Standing]  # each player's final place (none for a kind without standings)
+    changes: Mapping[str, Change]  # each player's FESA rating change, when the event is rated
+    heading: Markup  # the heading of its part of the page: the event's short name and the festival's
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLine:
+    """A player's part of one event on his page (an event's each, and a simul he gave): what the template shows.
+    His place and his games' table rows are made here: a busy player's page has hundreds of cells."""
+
+    event: Event
+    festival: Festival
+    heading: Markup  # the event's (EventShown.heading)
+    place: Markup  # the event's link, with his place in its standings
+    knockout: Markup | str = ""  # his knock-out, team or army line; a giver's simul
+    race: Markup | str = ""
+    rating: Markup | str = ""
+    change: Change | None = None  # his FESA rating change, when he played rated games
+    elo_shown: bool = False  # the event's game is one the festival Elo is shown for
+    handicaps: bool = False  # a game with a handicap: the page gives the codes' key
+    rows: Markup = Markup("")  # his games' table rows (nothing without games)
+
+
+def html_format(message: str, **values: object) -> Markup:
+    """`Markup(message).format(**values)` for a message of {name} placeholders, without string.Formatter's Python
+    parsing of the message: each value escaped as Markup.format escapes it (Markup as it is; a value with its own
+    __html__, that HTML escaped once more; anything else, its text escaped), then put in by str.format."""
+    return Markup(message.format(**{name: _format_field(value) for name, value in values.items()}))
+
+
+def _format_field(value: object) -> str:
+    """A value as markupsafe's EscapeFormatter puts it in a message."""
+    if hasattr(value, "__html_format__"):
+        value = value.__html_format__("")
+    elif hasattr(value, "__html__"):
+        value = value.__html__()
+    else:
+        value = format(value, "")
+    return str(escape(value))
+
+
+def html_message(message: str, **values: object) -> Markup:
+    """A translated message with %(name)s placeholders as HTML, each value escaped (Markup, a link, as it is): what
+    `Markup(message) % values` makes, and what a template's `_(message, name=value)` prints, without wrapping each
+    value in an escaping helper."""
+    return Markup(message % {name: escape(value) for name, value in values.items()})
+
 
 class PlayerPages(RendererBase):
     """The Renderer's player pages and the promotion page."""
@@ -31,6 +99,42 @@ class PlayerPages(RendererBase):
     def festival_of(self) -> dict[str, Festival]:
         """The festivals by id (made once: every player's lines look up theirs)."""
         return {f.id: f for f in self.data.festivals}
+
+    @functools.cached_property
+    def _events_shown(self) -> dict[str, EventShown]:
+        """Each event's EventShown by path, as the players' pages first ask for it."""
+        return {}
+
+    @functools.cached_property
+    def _player_links(self) -> dict[tuple[str, str], Markup]:
+        """The links the players' pages share (`player_link`), by text and target."""
+        return {}
+
+    @functools.cached_property
+    def _opponent_links(self) -> dict[str, Markup]:
+        """Links to the players' pages from the other players' pages (`opponent_link`), by player."""
+        return {}
+
+    @functools.cached_property
+    def _result_cells(self) -> dict[tuple[Outcome, bool, bool], Markup]:
+        """A game's result as HTML (`result_cell`), by outcome, rest round and replay."""
+        return {}
+
+    @functools.cached_property
+    def _handicap_cells(self) -> dict[tuple[bool, str], Markup]:
+        """A game's handicap as HTML (`handicap_cell`), by who gave it and its code."""
+        return {}
+
+    @functools.cached_property
+    def _points_cells(self) -> dict[tuple[int, int], Markup]:
+        """A game's points as HTML (`points_cell`), by numerator and denominator."""
+        return {}
+
+    @functools.cached_property
+    def games_head(self) -> Markup:
+        """The head of a player's games table, in the language of the pages (rendered once: it is the same on
+        every table of every player's page)."""
+        return Markup(self.env.get_template("_player_games_head.html.j2").render().removesuffix("\n"))
 
     def player_pages(self) -> None:
         """Every player's page (each as the last build made it where nothing it shows changed: memo.py), and the
@@ -57,87 +161,162 @@ class PlayerPages(RendererBase):
                     next_live: list[Markup], feed: bool) -> None:
         page = player_page(pid)
         entries = self.player_entries(pid)
-        played = list(dict.fromkeys(f"{e['event'].short} {e['festival'].start.year}" if e["festival"].start
-                                    else str(e["event"].short) for e in entries))
-        history = [(f"{e['event'].short} · {e['festival'].name}", e["change"].before, e["change"].after)
-                   for e in sorted(entries, key=lambda e: (e["event"].start or dt.date.min, e["event"].id))
-                   if e["change"] is not None]
+        played = list(dict.fromkeys(f"{e.event.short} {e.festival.start.year}" if e.festival.start
+                                    else str(e.event.short) for e in entries))
+        history = [(f"{e.event.short} · {e.festival.name}", e.change.before, e.change.after)
+                   for e in sorted(entries, key=lambda e: (e.event.start or dt.date.min, e.event.id))
+                   if e.change is not None]
         self.page(page, "player.html.j2", player.name, player=player, entries=entries, gp_lines=gp_lines,
                   rating=self.loaded.festival_elo.get(pid),
                   rating_chart=rating_preview.chart(history) if history else "",
                   search=self.player_search(player, played),
+                  elo_shown=any(e.elo_shown for e in entries), handicaps=any(e.handicaps for e in entries),
+                  games_head=self.games_head,
                   promotion=self.promotion_rows(pid, page), next_games=next_games, next_live=next_live,
                   calendar=calendar.subscribe(calendar.player_path(pid), page, self.site_url, player=True)
                   if feed else "")
 
-    def player_entries(self, pid: str) -> list[dict[str, Any]]:
+    def player_entries(self, pid: str) -> list[PlayerLine]:
         """A player's lines on his page, an event's each (and a simul he gave), in the festivals' order."""
         page = player_page(pid)
-        entries: list[dict[str, Any]] = []
+        entries: list[PlayerLine] = []
         for event in self.data.entries.get(pid, []):
-            festival = self.festival_of[event.festival_id]
-            res = self.results[event.path]
-            kind = pages_of(event)
-            if any(ref.id == pid for ref in event.entrants):
-                games = []
+            shown = self.event_shown(event)
+            festival, res, kind = shown.festival, shown.res, shown.kind
+            event_link = self.player_link(f"{event.name}", event_page(event), page)
+            if pid in shown.entrants:
+                rows = []
                 handicaps = False  # a game with a handicap: the page gives the codes' key
+                all_play_all, round_link, material_text = kind.all_play_all, kind.round_link, kind.game.material_text
                 for rec in res.records[pid]:
-                    opp = self.player(rec.opponent) if rec.opponent else None
+                    # Each cell as HTML: text escaped (the result cell part by part: escaping goes character by
+                    # character), a link as it is; no points for a game not yet played.
+                    result = self.result_cell(rec, all_play_all)
                     h = res.handicaps.get((rec.round, rec.board or 0))
-                    given = ""
                     if h is not None:
                         handicaps = True
-                        # Translators: a game's handicap on a player's page: he gave (received) the pieces
-                        # of the code ("gave 2P")
-                        given = " · " + (_("gave {code}") if h.giver == pid else
-                                         _("received {code}")).format(code=h.code.upper())
-                    material = kind.game.material_text(rec)
-                    outcome = rest_word() if rec.outcome is Outcome.BYE and kind.all_play_all else \
-                        outcome_word(rec.outcome)
-                    if rec.replayed:
-                        # Translators: a player's result ("win", "loss") in a game that replayed a drawn one
-                        outcome = _("{outcome} in the replay of a draw").format(outcome=outcome)
-                    games.append({
-                        "round": link(str(rec.round), kind.round_link(event, rec), page),
-                        "colour": {"sente": "☗", "gote": "☖"}.get(rec.colour or "", ""),
-                        "board": rec.board or "",
-                        "opponent": link(opp.name, player_page(opp.id), page) if opp else "",
-                        "outcome": outcome + given + material,
-                        "points": rec.points if rec.outcome is not Outcome.PENDING else None,
-                    })
-                standing = next((s for s in res.final if s.player == pid), None) if kind.has_standings else None
-                rated = self.loaded.ratings.get(event.path)
-                change = rated.changes.get(pid) if rated else None
+                        result += self.handicap_cell(h.giver == pid, h.code)
+                    if material := material_text(rec):
+                        result += escape(material)
+                    opponent = self.opponent_link(rec.opponent, pid, page) if rec.opponent else ""
+                    score = self.points_cell(rec.points) if rec.outcome is not Outcome.PENDING else ""
+                    # (a board's number and a colour's mark have nothing to escape)
+                    rows.append(f"<tr><td>{self.player_link(str(rec.round), round_link(event, rec), page)}</td>"
+                                f"<td>{rec.board or ''}</td><td>{COLOURS.get(rec.colour or '', '')}</td>"
+                                f"<td>{opponent}</td><td>{result}</td><td>{score}</td></tr>\n")
+                standing = shown.standings.get(pid)
+                change = shown.changes.get(pid)
                 change = change if change and change.games else None  # he played
-                if standing:  # (his race line: the ranks after each round as the last build kept them, or made)
+                if standing:
+                    # (his race line: the ranks after each round as the last build kept them, or made)
                     memo.kept_ranks(self.memo, self.data, festival, event.path, res)
-                entries.append({
-                    "race": race.sparkline(res.rank_after(pid), len(res.final)) if standing else "",
-                    "rating": rating_preview.line(change) if change else "",
-                    "change": change,
-                    "knockout": kind.player_line(self, event, res, pid, page),
-                    "festival": festival, "event": event, "elo_shown": kind.game.elo_shown,
-                    "standing_text": kind.game.standing_text(standing) if standing else "",
-                    "event_link": link(f"{event.name}", event_page(event), page),
-                    "standing": standing, "of": len(res.final), "completed": res.completed,
-                    "games": games, "handicaps": handicaps,
-                })
+                    place = html_message(
+                        # Translators: a player's place in an event: "Leiden Open: rank 3= of 24, 4 points after
+                        # round 5." (3=: the place is shared).
+                        _("%(event)s: <strong>rank %(rank)s of %(total)s</strong>, %(score)s after round %(round)s."),
+                        event=event_link, rank=f"{standing.rank}{'=' if standing.shared else ''}",
+                        total=len(res.final), score=kind.game.standing_text(standing), round=res.completed)
+                else:
+                    place = event_link + "."
+                entries.append(PlayerLine(
+                    event=event, festival=festival, heading=shown.heading, place=place,
+                    knockout=kind.player_line(self, event, res, pid, page),
+                    race=race.sparkline(res.rank_after(pid), len(res.final)) if standing else "",
+                    rating=rating_preview.line(change) if change else "", change=change,
+                    elo_shown=kind.game.elo_shown, handicaps=handicaps, rows=Markup("".join(rows))))
             for g in self.simuls.get(event.path, []):
                 if g.giver != pid:
                     continue
                 n = len(g.boards)
                 gave = link(ngettext("Gave a simul on {n} board", "Gave a simul on {n} boards", n).format(n=n),
                             giver_page(event, g.giver), page)
-                entries.append({
+                entries.append(PlayerLine(
+                    event=event, festival=festival, heading=shown.heading, place=event_link + ".",
                     # Translators: {simul} is the link "Gave a simul on 12 boards"; then the points he scored
                     # of the games decided ("7½ of 11")
-                    "knockout": Markup(_("{simul}: {score} of {decided}.")).format(
-                        simul=gave, score=points(g.score), decided=g.decided),
-                    "festival": festival, "event": event,
-                    "event_link": link(f"{event.name}", event_page(event), page),
-                    "standing": None, "of": 0, "completed": res.completed, "games": [], "rating": "", "race": "",
-                    "change": None, "handicaps": False})
+                    knockout=html_format(_("{simul}: {score} of {decided}."), simul=gave, score=points(g.score),
+                                         decided=g.decided)))
         return entries
+
+    def event_shown(self, event: Event) -> EventShown:
+        """What every player's page looks up in `event`, found at the first that asks."""
+        shown = self._events_shown.get(event.path)
+        if shown is None:
+            res = self.results[event.path]
+            kind = pages_of(event)
+            standings: dict[str, Standing] = {}
+            if kind.has_standings:
+                for s in res.final:
+                    standings.setdefault(s.player, s)
+            rated = self.loaded.ratings.get(event.path)
+            festival = self.festival_of[event.festival_id]
+            # The festival's name alone for an event that has it for its name (and short name), else both
+            if event.short in (festival.name, event.name) and event.name == festival.name:
+                heading = escape(shown_value(festival.name))
+            else:
+                heading = Markup(f"{escape(shown_value(event.short))} · {escape(shown_value(festival.name))}")
+            shown = self._events_shown[event.path] = EventShown(
+                festival, res, kind, frozenset(ref.id for ref in event.entrants), standings,
+                rated.changes if rated else {}, heading)
+        return shown
+
+    def player_link(self, text: str, target: str, page: str) -> Markup:
+        """`link(text, target, page)` from the player's page `page`. Every player's page is a folder of the same
+        depth (players/<id>/; no player is called "index": sources/site_names.py), so a link from one of them to
+        anything outside its own folder is the same from all of them: an event's link, its rounds' and its Grand
+        Prix's are made once a build, not once for every page that has them. (A target whose path begins as the
+        page's own, the page itself or anything in its folder, is linked afresh.)"""
+        if target.startswith(page.removesuffix(".md")):
+            return link(text, target, page)
+        found = self._player_links.get((text, target))
+        if found is None:
+            found = self._player_links[text, target] = link(text, target, page)
+        return found
+
+    def opponent_link(self, opponent: str, pid: str, page: str) -> Markup:
+        """The link to an opponent's page from player `pid`'s page `page`. Another player's page is reached the same
+        way from every other player's page (../<id>/, as `player_link` says): made once a build, found by his id."""
+        found = self._opponent_links.get(opponent) if opponent != pid else None
+        if found is None:
+            opp = self.player(opponent)
+            found = link(opp.name, player_page(opp.id), page)
+            if opponent != pid:
+                self._opponent_links[opponent] = found
+        return found
+
+    def result_cell(self, rec: RoundRecord, all_play_all: bool) -> Markup:
+        """A player's result in a game in words, as HTML: 'win'; 'rest' for an all-play-all's bye; the result of a
+        replay said so. The same few words on every page: looked up and escaped once."""
+        rest = rec.outcome is Outcome.BYE and all_play_all
+        key = (rec.outcome, rest, rec.replayed)
+        found = self._result_cells.get(key)
+        if found is None:
+            words = rest_word() if rest else outcome_word(rec.outcome)
+            if rec.replayed:
+                # Translators: a player's result ("win", "loss") in a game that replayed a drawn one
+                words = _("{outcome} in the replay of a draw").format(outcome=words)
+            found = self._result_cells[key] = escape(words)
+        return found
+
+    def handicap_cell(self, gave: bool, code: str) -> Markup:
+        """A game's handicap after its result, as HTML: " · gave 2P" when the player gave the pieces, else
+        " · received 2P"."""
+        found = self._handicap_cells.get((gave, code))
+        if found is None:
+            # Translators: a game's handicap on a player's page: he gave (received) the pieces of the code ("gave 2P")
+            words = (_("gave {code}") if gave else _("received {code}")).format(code=code.upper())
+            found = self._handicap_cells[gave, code] = escape(" · " + words)
+        return found
+
+    def points_cell(self, value: Fraction | None) -> Markup:
+        """A game's points as HTML (nothing for none)."""
+        if value is None:
+            return Markup("")
+        key = (value.numerator, value.denominator)  # (a Fraction's own hash is slow to compute)
+        found = self._points_cells.get(key)
+        if found is None:
+            found = self._points_cells[key] = escape(points(value))
+        return found
 
     def grand_prix_lines(self) -> dict[str, list[Markup]]:
         """Each player's lines for the Grand Prix of the festivals he played in."""
@@ -151,18 +330,18 @@ class PlayerPages(RendererBase):
                 parts = ", ".join(f"{shorts[e]} {points(v)}" for e, v in row.by_event.items())
                 # Translators: a player's Grand Prix: its name (a link), the festival, his rank ("3=": shared), his
                 # points ("12 points") and the points of each event
-                gp_lines[row.player].append(Markup(_(
-                    "{grand_prix} ({festival}): <strong>rank {rank}</strong>, {points} ({events}).")).format(
-                    grand_prix=link(gp.name, f"{festival.id}/grand-prix.md", player_page(row.player)),
+                gp_lines[row.player].append(html_format(_(
+                    "{grand_prix} ({festival}): <strong>rank {rank}</strong>, {points} ({events})."),
+                    grand_prix=self.player_link(gp.name, f"{festival.id}/grand-prix.md", player_page(row.player)),
                     festival=festival.name, rank=f"{row.rank}{'=' if row.shared else ''}",
                     points=points_text(row.total), events=parts))
             for pid, per in gp.unranked.items():
                 # Translators: a player in a Grand Prix who played too few of its events: its name (a link), the
                 # festival, how many he played and how many are needed
-                gp_lines[pid].append(Markup(ngettext(
+                gp_lines[pid].append(html_format(ngettext(
                     "{grand_prix} ({festival}): not ranked, in {n} of its events ({needed} needed).",
-                    "{grand_prix} ({festival}): not ranked, in {n} of its events ({needed} needed).", len(per))).format(
-                    grand_prix=link(gp.name, f"{festival.id}/grand-prix.md", player_page(pid)),
+                    "{grand_prix} ({festival}): not ranked, in {n} of its events ({needed} needed).", len(per)),
+                    grand_prix=self.player_link(gp.name, f"{festival.id}/grand-prix.md", player_page(pid)),
                     festival=festival.name, n=len(per), needed=gp.min_events))
         return gp_lines
 
@@ -175,8 +354,8 @@ class PlayerPages(RendererBase):
         def row(g: promotion.Considered) -> dict[str, Any]:
             grade = _(grade_name(g.opponent_grade)) if g.opponent_grade else _("no grade")
             target = round_page(g.event, g.round) if kind_of(g.event).has_standings else event_page(g.event)
-            return {"date": g.date, "event": link(g.event.short, target, page),
-                    "opponent": link(self.player(g.opponent).name, player_page(g.opponent), page),
+            return {"date": g.date, "event": self.player_link(g.event.short, target, page),
+                    "opponent": self.opponent_link(g.opponent, pid, page),
                     "grade": grade, "result": result_word(g.result), "reason": _(g.reason) if g.reason else "",
                     "points": promotion_points(g)}
 
@@ -205,9 +384,15 @@ class PlayerPages(RendererBase):
     def player_search(player: Player, played: list[str]) -> SearchEntry:
         """A player's search entry: the name; the country, the events played and the other spellings people
         type (Dvorak for Dvořák, Mueller for Müller, devries for de Vries)."""
-        other = spellings(player.family, player.given)
+        other = other_spellings(player.family, player.given)
         return SearchEntry(player.name, " · ".join([country_name(player.country), *played,
                                                     *([" ".join(other)] if other else [])]))
+
+
+@functools.lru_cache(maxsize=100_000)
+def other_spellings(family: str, given: str) -> tuple[str, ...]:
+    """`spellings` of a player's name, worked out once: they are the same in every language the site is built in."""
+    return tuple(spellings(family, given))
 
 
 def promotion_points(g: promotion.Considered) -> str:
