@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextvars import ContextVar
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from markupsafe import Markup
 
 
 def N_(text: str) -> str:  # noqa: N802 (gettext's own name for it)
@@ -101,10 +104,10 @@ class Texts(str):
     def __format__(self, spec: str) -> str:
         return format(self.shown(), spec)
 
-    def __html__(self) -> str:
+    def __html__(self) -> Markup:
         from markupsafe import escape  # (only when a page prints it)
 
-        return str(escape(self.shown()))
+        return escape(self.shown())  # (HTML, not text: what puts it in a message does not escape it again)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return Texts, (self.by_language,)

@@ -221,3 +221,28 @@ def test_an_unknown_language_code_in_a_name_is_a_located_error(tmp_path: Path, r
     errors, _ = problems(data)
     assert any(f"{relative}:{line}:{column}: error: 'nk' in '{key}' is not a language's code" in e and
                "one of en, de, fr, nl," in e for e in errors), errors
+
+
+@pytest.mark.parametrize("code", ["en", "nl"])
+def test_a_name_in_several_languages_is_escaped_once_wherever_it_is_put(tmp_path: Path, code: str) -> None:
+    """A name in several languages holding HTML's characters: every page shows it as written, escaped once,
+    wherever a message puts it (a title, a heading, a Grand Prix line on a player's page)."""
+    from generator.render.site import render_site
+
+    data = named_data(tmp_path)
+    path = data / "fest" / "festival.yaml"
+    text = path.read_text(encoding="utf-8")
+    written = "name: {en: Bluebell Festival, nl: Boshyacintfeest}"
+    assert text.count(written) == 1
+    path.write_text(text.replace(written, 'name: {en: "Bluebell & <b>Co</b>", nl: "Boshyacint & <b>Co</b>"}'),
+                    encoding="utf-8")
+    loaded = load(data)
+    assert loaded.ok, problems(loaded)
+    with i18n.speaking(code):
+        site = render_site(loaded)
+    word = "Bluebell" if code == "en" else "Boshyacint"
+    shown = [p for p, page in site.pages.items() if f"{word} &amp; &lt;b&gt;Co&lt;/b&gt;" in page.html]
+    assert "fest/index.md" in shown and any(p.startswith("players/") for p in shown)  # (a Grand Prix line)
+    wrong = [f"{p}: {bad}" for p, page in site.pages.items() for bad in ("&amp;amp;", "&amp;lt;", "<b>Co")
+             if bad in page.html]
+    assert wrong == []
