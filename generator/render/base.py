@@ -176,8 +176,26 @@ class RendererBase:
 
     def page(self, path: str, template: str, title: str, search: SearchEntry | None = None, **context: Any) -> None:
         body, toc = headings(i18n.typeset(self.env.get_template(template).render(
-            page=path, player_name=self.player_name, first_place=self.first_place, **context)))
+            page=path, player_name=self.player_name, first_place=self.first_place, fragment=self.fragment,
+            **context)))
         self.site.pages[path] = Page(title, body, toc, search)
+
+    @functools.cached_property
+    def _fragments(self) -> dict[tuple[Any, ...], Markup]:
+        """The fragments made so far (`fragment`), by template and values."""
+        return {}
+
+    def fragment(self, template: str, **values: Any) -> Markup:
+        """A part of pages that many pages show alike (a table's head, the key to its columns): the template
+        `template` rendered with `values` alone, made once for each set of values in the language being rendered
+        (a renderer renders one). Nothing else of the page reaches it: a name it asks for and is not given stops
+        the build, so that the part cannot differ from page to page. Templates print it as
+        `{{ fragment("_x.html.j2", a=…) }}` (a list among the values is told by its items)."""
+        key = (template, *((name, tuple(v) if isinstance(v, list) else v) for name, v in sorted(values.items())))
+        made = self._fragments.get(key)
+        if made is None:
+            made = self._fragments[key] = Markup(self.env.get_template(template).render(**values))
+        return made
 
     def player(self, pid: str) -> Player:
         return self.data.players[pid]

@@ -5,13 +5,14 @@ from __future__ import annotations
 import datetime as dt
 import functools
 from collections import Counter
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 from markupsafe import Markup
 
 from ..messages import N_, Text
-from ..model import Event, Festival, Outcome, PlayoffSetup
+from ..model import Event, Festival, Outcome, Player, PlayoffSetup
 from ..pipeline import Loaded
 from ..pipeline.calendar import Entry, Seat, latest_day, player_feeds
 from ..pipeline.calendar import current as current_festivals
@@ -30,7 +31,8 @@ from .paths import event_page, event_search, player_page, round_page
 from .players import PlayerPages
 from .kinds import pages_of
 from .kinds.knockout import knockout_page
-from .text import headings, link, points
+from .kinds.team_swiss import teams_body
+from .text import country_name, headings, link, points, points_cells, printed, url
 
 __all__ = ["Page", "Renderer", "Site", "nav_labels", "render_site", "varying_labels", "with_problems"]
 
@@ -104,32 +106,47 @@ class Renderer(FestivalPages, PlayerPages):
     def player_feed(self, pid: str, feed: list[Seat | Entry], updated: str) -> None:
         self.site.files.update(calendar.player_file(self.loaded, pid, feed, updated, self.site_url))
 
+    @functools.cached_property
+    def _entrant_cells(self) -> dict[str, dict[str, tuple[int | str, Markup | str, str]]]:
+        """What a standings row shows of a player the same after every round of an event (`entrant_cells`), by
+        event path."""
+        return {}
+
+    def entrant_cells(self, res: EventResults, pid: str) -> tuple[int | str, Markup | str, str]:
+        """A player's festival Elo (the first rating in force in the event), FESA rating change and country: the
+        same in the event's standings and on each of its round pages, so found once for all of them."""
+        cells = self._entrant_cells.setdefault(res.event.path, {})
+        found = cells.get(pid)
+        if found is None:
+            rated = self.loaded.ratings.get(res.event.path)
+            rating = next((r for r in res.ratings.get(pid, []) if r is not None), None)
+            found = cells[pid] = (rating.elo if rating else "–",
+                                  rating_preview.cell(rated.changes.get(pid)) if rated else "",
+                                  self.player(pid).country)
+        return found
+
     def standings_rows(self, res: EventResults, table: tuple[Standing, ...], page: str,
-                       after: int | None = None) -> list[dict[str, Any]]:
+                       after: int | None = None, names: PlayerLinks | None = None) -> list[dict[str, Any]]:
         """The rows of a standings table after round `after` (the last completed by default): rank, name,
-        festival Elo (the first rating in force in the event, with where it comes from), points, tiebreaks,
-        games won, drawn and lost over the board, country."""
+        festival Elo, points, tiebreaks, games won, drawn and lost over the board, country, the FESA rating
+        change. `names`: the page's links to its players, where it has them already."""
         after = res.completed if after is None else after
-        rated = self.loaded.ratings.get(res.event.path)
         separated = pages_of(res.event).game.separated
+        names = PlayerLinks(self.data.players, page) if names is None else names
         rows = []
         for s in table:
-            p = self.player(s.player)
-            rating = next((r for r in res.ratings.get(s.player, []) if r is not None), None)
-            played = [r.outcome for r in res.records.get(s.player, []) if r.round <= after]
+            elo, change, country = self.entrant_cells(res, s.player)
             rows.append({
                 "rank": f"{s.rank}=" if s.shared else str(s.rank),
-                "name": link(p.name, player_page(p.id), page),
-                "elo": rating.elo if rating else "–",
-                "elo_source": elo_source(rating) if rating else _("no rating known"),
-                "wdl": "-".join(str(played.count(o)) for o in (Outcome.WIN, Outcome.DRAW, Outcome.LOSS)),
-                "country": p.country,
+                "name": names[s.player],
+                "elo": elo,
+                "wdl": won_drawn_lost(res.records.get(s.player, []), after),
+                "country": country,
                 "points": s.points,
                 "tiebreaks": s.tiebreaks,
-                "played": s.played,
                 "late": s.late,
                 "separated_by": _(label) if (label := separated.get(s.separated_by)) else "",
-                "change": rating_preview.cell(rated.changes.get(s.player)) if rated else "",
+                "change": change,
             })
         return rows
 
@@ -153,7 +170,11 @@ class Renderer(FestivalPages, PlayerPages):
         common: dict[str, Any] = {"festival": festival, "event": event, "res": res, "fesa": fesa, "kind": kind,
                                   "late": bool(event.from_round),
                                   "playoff": event.record(PlayoffSetup),
-                                  "tiebreaks": [shown_tiebreak(t) for t in kind.rules.columns(event)]}
+                                  "tiebreaks": [shown_tiebreak(t) for t in kind.rules.columns(event)],
+                                  # (the bodies of the tables an event's pages repeat most: their templates call these)
+                                  "standings_body": standings_body, "games_body": games_body,
+                                  "crosstable_body": crosstable_body, "progress_body": progress_body,
+                                  "teams_body": teams_body}
         # Every page of the event: the kind's own first, then the game's, the rules, prizes, knock-out, entries
         # and rounds.
         kind.main_pages(self, event, res, common)
@@ -205,20 +226,21 @@ class Renderer(FestivalPages, PlayerPages):
     def standings_pages(self, event: Event, res: EventResults, common: dict[str, Any]) -> None:
         page = event_page(event)
         kind = pages_of(event)
+        names = PlayerLinks(self.data.players, page)  # (each player is named in the standings and the progress)
         held = [Counter(ranks.values()) for ranks in res.ranks]  # how many players hold each rank, by round
-        progress = [{"name": link(self.player(s.player).name, player_page(s.player), page),
+        progress = [{"name": names[s.player],
                      "ranks": [f"{rank}=" if held[i][rank] > 1 else str(rank)
                                for i, rank in enumerate(res.rank_after(s.player))]} for s in res.final]
-        names = {pid: self.player(pid).name for pid in (res.knockout.places.values() if res.knockout else ())}
+        winners = {pid: self.player(pid).name for pid in (res.knockout.places.values() if res.knockout else ())}
         own = kind.standings_context(self, event, res, page)
         linked = [*kind.standings_links(event), *kind.game.extra_pages, (N_("Rules"), "rules")]
         event_links = [link(_(label), event_page(event, name), page) for label, name in linked]
-        self.page(page, own["template"], _("{event} standings").format(event=event.short), names=names,
+        self.page(page, own["template"], _("{event} standings").format(event=event.short), names=winners,
                   event_links=event_links,
                   search=event_search(common["festival"], event),
                   ties=kind.game.tie_lines(self, res, res.final, res.completed, page),
                   team_rows=own["team_rows"],
-                  rows=self.standings_rows(res, res.final, page), progress=progress,
+                  rows=self.standings_rows(res, res.final, page, names=names), progress=progress,
                   race=race.chart([(self.player_name(s.player), res.rank_after(s.player))
                                    for s in res.final[:race.LEADERS]]),
                   rated=event.path in self.loaded.ratings, rating_note=_(rating_preview.NOTE),
@@ -232,10 +254,10 @@ class Renderer(FestivalPages, PlayerPages):
 
     def round_pages(self, event: Event, res: EventResults, common: dict[str, Any]) -> None:
         kind = pages_of(event)
+        points_before = points_before_rounds(res, [rnd.number for rnd in event.rounds])
+        known: dict[tuple[str, str], Markup] = {}  # (the players' links, shared by the round pages)
         for rnd in event.rounds:
             page = round_page(event, rnd.number)
-            before = {pid: sum((r.points for r in recs if r.round < rnd.number), start=Fraction(0))
-                      for pid, recs in res.records.items()}
             marks = {}
             for g in rnd.games:
                 h = res.handicaps.get((rnd.number, g.board))
@@ -244,21 +266,22 @@ class Renderer(FestivalPages, PlayerPages):
                     marks[g.board] = f"{h.code.upper()} ({giver.family}){' *' if h.overrides_rule else ''}"
             if kind.round_page(self, event, res, rnd, page, marks, common):
                 continue
+            names = PlayerLinks(self.data.players, page, known)  # (named in the games and the standings)
+            before = points_before[rnd.number]
             stage = {frozenset((t.a, t.b)): t.stage for t in res.knockout.ties_in(rnd.number)} if res.knockout else {}
             games: list[dict[str, Any]] = [{
                 "board": g.board,
                 "stage": stage_mark(stage.get(frozenset((g.sente.id, g.gote.id)), "")) if g.knockout else "",
                 "handicap": marks.get(g.board, ""),
-                "sente": link(self.player(g.sente.id).name, player_page(g.sente.id), page),
-                "gote": link(self.player(g.gote.id).name, player_page(g.gote.id), page),
+                "sente": names[g.sente.id],
+                "gote": names[g.gote.id],
                 "sente_before": before.get(g.sente.id), "gote_before": before.get(g.gote.id),
                 "result": g.result.value if g.result else "…",
             } for g in rnd.games]
             table = res.by_round[rnd.number - 1] if rnd.number <= res.completed else None
             for g, row in zip(rnd.games, games, strict=True):
                 kind.game.game_row(self, res, rnd.number, g, row)
-            replays = [{"sente": link(self.player(g.sente.id).name, player_page(g.sente.id), page),
-                        "gote": link(self.player(g.gote.id).name, player_page(g.gote.id), page),
+            replays = [{"sente": names[g.sente.id], "gote": names[g.gote.id],
                         "result": g.result.value if g.result else "…"} for g in rnd.replays]
             self.page(page, kind.game.round_template,
                       _("{event} round {n}").format(event=event.short, n=rnd.number), rnd=rnd, games=games,
@@ -269,9 +292,9 @@ class Renderer(FestivalPages, PlayerPages):
                       any_handicap=bool(marks),
                       furigoma_open=event.sente == "furigoma" and any(g.result is None for g in rnd.games),
                       overridden=any(h.overrides_rule for (r, _board), h in res.handicaps.items() if r == rnd.number),
-                      byes=[link(self.player(r.id).name, player_page(r.id), page) for r in rnd.byes],
-                      absent=[link(self.player(r.id).name, player_page(r.id), page) for r in rnd.absent],
-                      rows=self.standings_rows(res, table, page, rnd.number) if table else None, **common)
+                      byes=[names[r.id] for r in rnd.byes],
+                      absent=[names[r.id] for r in rnd.absent],
+                      rows=self.standings_rows(res, table, page, rnd.number, names) if table else None, **common)
 
     def prize_rows(self, event: Event, prizes: PrizeList, page: str) -> list[dict[str, Any]]:
         final = {s.player: s for s in self.results[event.path].final}
@@ -339,6 +362,110 @@ def stage_mark(stage: str) -> str:
     """A knock-out stage as the round table's narrow column shows it ('SF'); '' for none."""
     mark = STAGE_MARKS.get(stage)
     return _(mark) if mark else ""
+
+
+class PlayerLinks(dict[str, Markup]):
+    """Each player's name linked to his page, from one page: found the first time the page names him (a round page
+    names each of its players twice, in the games and in the standings). `known`: the links other pages made, by
+    player and address, which this page takes where its address is the same (an event's round pages, side by side
+    in its folder, reach a player's page the same way)."""
+
+    def __init__(self, players: Mapping[str, Player], page: str,
+                 known: dict[tuple[str, str], Markup] | None = None):
+        super().__init__()
+        self.players, self.page = players, page
+        self.known = {} if known is None else known
+
+    def __missing__(self, pid: str) -> Markup:
+        target = player_page(pid)
+        key = (pid, url(target, self.page))  # (a link is its address and its text, the player's name)
+        made = self.known.get(key)
+        if made is None:
+            made = self.known[key] = link(self.players[pid].name, target, self.page)
+        self[pid] = made
+        return made
+
+
+def won_drawn_lost(records: list[RoundRecord], after: int) -> str:
+    """'5-2-1': the games won, drawn and lost over the board up to round `after`."""
+    played = [r.outcome for r in records if r.round <= after]
+    return f"{played.count(Outcome.WIN)}-{played.count(Outcome.DRAW)}-{played.count(Outcome.LOSS)}"
+
+
+def points_before_rounds(res: EventResults, numbers: list[int]) -> dict[int, dict[str, Fraction]]:
+    """Each player's points before each of the rounds `numbers` (the sum of his rounds before it), by round: one
+    pass over his rounds for all of them."""
+    out: dict[int, dict[str, Fraction]] = {n: {} for n in numbers}
+    ascending = sorted(out)
+    for pid, records in res.records.items():
+        by_round = sorted(records, key=lambda r: r.round)
+        total, i = Fraction(0), 0
+        for n in ascending:
+            while i < len(by_round) and by_round[i].round < n:
+                total += by_round[i].points
+                i += 1
+            out[n][pid] = total
+    return out
+
+
+# The bodies of the tables an event's pages repeat most, made here rather than in their templates (which call
+# these): every round page shows its games and the standings after it, so an event's players fill those rows once
+# a round, in every language; the crosstable and the progress table have a cell for each player and round. Each
+# cell is printed exactly as a template prints a value (`printed`).
+
+def standings_body(rows: list[dict[str, Any]], rated: bool, late: bool, countries: bool) -> Markup:
+    """The rows of a standings table (_table.html.j2), from `standings_rows`: the FESA rating change where the
+    event is `rated`, the points a late entry started with where some did (`late`), the country's name on hover
+    where `countries`."""
+    cell = points_cells()
+    country_names: dict[str, str] = {}
+    out = []
+    for row in rows:
+        country = row["country"]
+        if country and countries:
+            name = country_names.get(country)
+            if name is None:
+                name = country_names[country] = printed(country_name(country))
+            nationality = f'<abbr title="{name}">{printed(country)}</abbr>'
+        else:
+            nationality = printed(country)
+        out.append(f"<tr><td>{printed(row['rank'])}</td><td>{printed(row['name'])}</td><td>{printed(row['elo'])}</td>"
+                   + (f"<td>{printed(row['change'])}</td>" if rated else "")
+                   + f"<td><strong>{cell(row['points'])}</strong></td>"
+                   + (f"<td>{cell(row['late']) if row['late'] else ''}</td>" if late else "")
+                   + "".join([f"<td>{cell(v)}</td>" for v in row["tiebreaks"]])
+                   + f"<td>{printed(row['wdl'])}</td><td>{nationality}</td></tr>\n")
+    return Markup("".join(out))
+
+
+def crosstable_body(rows: list[dict[str, Any]]) -> Markup:
+    """The rows of the crosstable (crosstable.html.j2), from `Renderer.crosstable`."""
+    cell = points_cells()
+    return Markup("".join([
+        f"<tr><td>{printed(row['no'])}</td><td>{printed(row['name'])}</td>"
+        + "".join([f"<td>{printed(c)}</td>" for c in row["cells"]])
+        + f"<td><strong>{cell(row['points'])}</strong></td><td>{printed(row['rank'])}{'=' if row['shared'] else ''}"
+          "</td></tr>\n" for row in rows]))
+
+
+def progress_body(progress: list[dict[str, Any]]) -> Markup:
+    """The rows of the table of each player's rank after each round (_progress.html.j2)."""
+    return Markup("".join([f"<tr><td>{printed(p['name'])}</td>"
+                           + "".join([f"<td>{printed(rank)}</td>" for rank in p["ranks"]]) + "</tr>\n"
+                           for p in progress]))
+
+
+def games_body(games: list[dict[str, Any]], handicaps: bool, knockout: bool) -> Markup:
+    """The rows of a round's table of games (round.html.j2): board, each player with his points before the round,
+    the result; the handicap and the knock-out's stage where the round has any."""
+    cell = points_cells()
+    out = []
+    for g in games:
+        out.append(f"<tr><td>{printed(g['board'])}</td><td>{printed(g['sente'])} ({cell(g['sente_before'])})</td>"
+                   f"<td>{printed(g['result'])}</td><td>{printed(g['gote'])} ({cell(g['gote_before'])})</td>"
+                   + (f"<td>{printed(g['handicap'])}</td>" if handicaps else "")
+                   + (f"<td>{printed(g['stage'])}</td>" if knockout else "") + "</tr>\n")
+    return Markup("".join(out))
 
 
 def elo_source(rating: Rating) -> str:

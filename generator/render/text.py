@@ -15,6 +15,7 @@ import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from collections.abc import Callable
 from typing import Any
 
 from markupsafe import Markup, escape
@@ -28,7 +29,8 @@ from ..numbers import points as english_points
 from .i18n import SOURCE, _, current, language
 
 __all__ = ["Heading", "country_name", "date_range", "esc", "escape_text", "headings", "json_text", "label_tables",
-           "link", "long_date", "md", "shown", "number", "points", "slugify", "spellings", "url"]
+           "link", "long_date", "md", "shown", "number", "points", "points_cells", "printed", "slugify", "spellings",
+           "url"]
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]|{}#!])")
 
@@ -57,9 +59,15 @@ def esc(value: object) -> Markup:
     return escape(value)
 
 
+# What `shown` gives back unchanged, told by its exact class (a subclass, such as bool, takes the longer way)
+_AS_IT_IS = frozenset({str, Markup, int})
+
+
 def shown(value: object) -> object:
     """What a page template prints for a value (Jinja's `finalize`): Fractions as points, None as nothing; the
     rest as it is. The templates' autoescape then escapes it, once, as `esc` does (Markup, already HTML, stays)."""
+    if value.__class__ in _AS_IT_IS:  # (most of what a page prints: asked first, without the checks below)
+        return value
     if value is None:
         return ""
     if isinstance(value, Fraction):
@@ -67,6 +75,32 @@ def shown(value: object) -> object:
     if isinstance(value, Decimal):
         return money(value)
     return value
+
+
+def printed(value: object) -> str:
+    """A value as a page template prints it (`{{ value }}`: `shown`, then escaped), for the parts of pages made in
+    Python: HTML (a link) as it is, a number's digits as they are."""
+    kind = value.__class__
+    if kind is Markup:
+        return value  # type: ignore[return-value]
+    if kind is int:
+        return str(value)
+    return escape(value if kind is str else shown(value))
+
+
+def points_cells() -> Callable[[Fraction], str]:
+    """`{{ points(value) }}` for the cells of one table made in Python: each value's text made once (a table shows
+    the same few values over and over)."""
+    known: dict[tuple[int, int], str] = {}
+
+    def cell(value: Fraction) -> str:
+        key = (value.numerator, value.denominator)  # (a Fraction's own hash is slow to compute)
+        found = known.get(key)
+        if found is None:
+            found = known[key] = escape(points(value))
+        return found
+
+    return cell
 
 
 def escape_text(text: str) -> str:
@@ -104,7 +138,7 @@ def link(text: object, target: str, page: str, anchor: str = "") -> Markup:
     """An HTML link from the page built from `page` to `target` (paths of .md sources, or of any other file of
     the site), optionally to a heading's anchor there."""
     href = url(target, page) + (f"#{anchor}" if anchor else "")
-    return Markup(f'<a href="{html.escape(href)}">{esc(text)}</a>')
+    return Markup(f'<a href="{html.escape(href)}">{escape(text) if text.__class__ is str else esc(text)}</a>')
 
 
 def points(value: Fraction) -> str:
@@ -195,13 +229,30 @@ def _relative(target: str, start: str) -> str:
     return "/".join([".."] * (len(here) - common) + to[common:])
 
 
+@functools.lru_cache(maxsize=1 << 15)
+def _way(folder: str, here: str) -> str:
+    """The relative path from the folder `here` to the folder `folder` ('' when they are one)."""
+    return _relative(folder, here)
+
+
 def url(target: str, page: str) -> str:
     """The relative URL from the page built from `page` to the page built from `target` (directory URLs), or to
     the file `target` when it is not a page."""
-    if not target.endswith(".md"):
-        return _relative(target, _folder(page))
-    rel = _relative(_folder(target), _folder(page))
-    return rel or "./"
+    here = _folder(page)
+    to_page = target.endswith(".md")
+    there = _folder(target) if to_page else target
+    # The way to a page (a file) is the way to the folder it is in, then its own name; the way from one folder to
+    # another is worked out once, as a page links to many pages in a few folders (the players', its event's).
+    # Not where this page's folder lies inside the target's (the way then goes down into it, not up and back):
+    # told by comparing the paths as text, which holds for a folder written as the site's are (each name followed
+    # by "/", none empty); any other is worked out in full.
+    plain = (not here or here[-1] == "/") and here[:1] != "/" and "//" not in here
+    if there and plain and not here.startswith(there):
+        name = there.rfind("/", 0, len(there) - 1) + 1
+        return _way(there[:name], here) + there[name:]
+    if not to_page:
+        return _relative(target, here)
+    return _relative(there, here) or "./"
 
 
 @dataclass(frozen=True)

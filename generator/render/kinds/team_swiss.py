@@ -18,7 +18,7 @@ from ...rules.standings import EventResults
 from ...rules.team_swiss.scores import COLUMNS, TeamStanding
 from ..i18n import _
 from ..paths import player_page, round_page, team_page
-from ..text import link, number, points
+from ..text import link, number, points, points_cells, printed
 from ..words import outcome_word, result_word
 from .base import KindPages
 from .context import Context, Pages
@@ -91,6 +91,19 @@ def _rows(r: Pages, event: Event, table: tuple[TeamStanding, ...], page: str) ->
     names = {t.id: t.name for t in setup_of(event).teams}
     return [{"rank": f"{s.rank}=" if s.shared else str(s.rank),
              "name": link(names[s.team], team_page(event, s.team), page), "cells": s.values} for s in table]
+
+
+def teams_body(rows: list[dict[str, Any]]) -> Markup:
+    """The rows of a team standings table (_teams.html.j2), from `_rows`: rank, team, then the columns A-F, A in
+    bold; each value printed as a template prints it."""
+    cell = points_cells()
+    out = []
+    for row in rows:
+        cells = [f'<td class="r"><strong>{cell(v)}</strong></td>' if i == 0 else f'<td class="r">{cell(v)}</td>'
+                 for i, v in enumerate(row["cells"])]
+        out.append(f'<tr><td class="r">{printed(row["rank"])}</td><td>{printed(row["name"])}</td>{"".join(cells)}'
+                   "</tr>\n")
+    return Markup("".join(out))
 
 
 def _pages(r: Pages, event: Event, res: EventResults, common: dict[str, Any]) -> None:
