@@ -27,7 +27,7 @@ from .i18n import _, ngettext
 from .keys import Memo
 from .kinds import KindPages, pages_of
 from .paths import SearchEntry, event_page, giver_page, player_page, round_page
-from .text import country_name, link, points, spellings
+from .text import country_name, html_format, html_message, link, points, spellings
 from .text import shown as shown_value
 from .words import outcome_word, points_text, rest_word, result_word
 
@@ -65,31 +65,6 @@ class PlayerLine:
     elo_shown: bool = False  # the event's game is one the festival Elo is shown for
     handicaps: bool = False  # a game with a handicap: the page gives the codes' key
     rows: Markup = Markup("")  # his games' table rows (nothing without games)
-
-
-def html_format(message: str, **values: object) -> Markup:
-    """`Markup(message).format(**values)` for a message of {name} placeholders, without string.Formatter's Python
-    parsing of the message: each value escaped as Markup.format escapes it (Markup as it is; a value with its own
-    __html__, that HTML escaped once more; anything else, its text escaped), then put in by str.format."""
-    return Markup(message.format(**{name: _format_field(value) for name, value in values.items()}))
-
-
-def _format_field(value: object) -> str:
-    """A value as markupsafe's EscapeFormatter puts it in a message."""
-    if hasattr(value, "__html_format__"):
-        value = value.__html_format__("")
-    elif hasattr(value, "__html__"):
-        value = value.__html__()
-    else:
-        value = format(value, "")
-    return str(escape(value))
-
-
-def html_message(message: str, **values: object) -> Markup:
-    """A translated message with %(name)s placeholders as HTML, each value escaped (Markup, a link, as it is): what
-    `Markup(message) % values` makes, and what a template's `_(message, name=value)` prints, without wrapping each
-    value in an escaping helper."""
-    return Markup(message % {name: escape(value) for name, value in values.items()})
 
 
 class PlayerPages(RendererBase):

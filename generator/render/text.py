@@ -29,8 +29,8 @@ from ..numbers import points as english_points
 from .i18n import SOURCE, _, current, language
 
 __all__ = ["Heading", "country_name", "date_range", "esc", "escape_text", "headings", "json_text", "label_tables",
-           "link", "long_date", "md", "shown", "number", "points", "points_cells", "printed", "slugify", "spellings",
-           "url"]
+           "html_format", "html_message", "link", "long_date", "md", "shown", "number", "points", "points_cells",
+           "printed", "slugify", "spellings", "url"]
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]|{}#!])")
 
@@ -86,6 +86,31 @@ def printed(value: object) -> str:
     if kind is int:
         return str(value)
     return escape(value if kind is str else shown(value))
+
+
+def html_format(message: str, **values: object) -> Markup:
+    """`Markup(message).format(**values)` for a message of {name} placeholders, without string.Formatter's Python
+    parsing of the message: each value escaped as Markup.format escapes it (Markup as it is; a value with its own
+    __html__, that HTML escaped once more; anything else, its text escaped), then put in by str.format."""
+    return Markup(message.format(**{name: _format_field(value) for name, value in values.items()}))
+
+
+def _format_field(value: object) -> str:
+    """A value as markupsafe's EscapeFormatter puts it in a message."""
+    if hasattr(value, "__html_format__"):
+        value = value.__html_format__("")
+    elif hasattr(value, "__html__"):
+        value = value.__html__()
+    else:
+        value = format(value, "")
+    return str(escape(value))
+
+
+def html_message(message: str, **values: object) -> Markup:
+    """A translated message with %(name)s placeholders as HTML, each value escaped (Markup, a link, as it is): what
+    `Markup(message) % values` makes, and what a template's `_(message, name=value)` prints, without wrapping each
+    value in an escaping helper."""
+    return Markup(message % {name: escape(value) for name, value in values.items()})
 
 
 def points_cells() -> Callable[[Fraction], str]:
