@@ -222,7 +222,7 @@ def rated(keys: Sequence[str], entrants: list[program.Entrant], grade_known: Col
 # The ratings kept between builds (Ratings.store): a tournament's key is a digest of everything the program reads
 # of it: its entrants' list entries, their games (an opponent by his place in the list), every other figure of an
 # entrant, their keys and whose grade is known. The code that rates is the store's own (the build cache holds only
-# what the same code wrote). What is kept is read as JSON and Lisp data (never code), checked, and taken only when
+# what the same code wrote). What is kept is read as JSON (never code), checked value by value, and taken only when
 # it is all as written; else the tournament is rated again. An entry is kept as JSON of its slots, each value tagged
 # by its kind of Lisp data (reading it back is then a fraction of the Lisp reader's work, over every entry).
 RATINGS_FORMAT = "banzuke-ratings/2"
