@@ -279,8 +279,10 @@ def _reused(build: Build, files: Files) -> None:
         page = file.page
         if not isinstance(page, GeneratedPage) or page.reused is None:
             continue
-        raw = (build.cache.take(page.made_from) if build.cache is not None else None) if page.cached \
-            else page.reused.encode("utf-8")
+        if not page.cached:  # the preview's last output, in memory
+            raw: bytes | None = page.reused.encode("utf-8")
+        else:  # the build cache's, read and checked now (None: not as it was written)
+            raw = build.cache.take(page.made_from) if build.cache is not None else None
         page.reused = None
         if raw is None:
             page.cached = False
