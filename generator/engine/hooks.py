@@ -30,6 +30,7 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
+from generator.engine.frame import Frame
 from generator.engine.pages import GeneratedPage, compact, search_entries, sidebars, valid
 from generator.engine.state import Build, of
 from generator.diagnostics import Report
@@ -241,27 +242,7 @@ def on_env(env: Environment, config: MkDocsConfig, files: Files, **_: Any) -> En
                               "texts": texts_file(build, build.language)}
     if build.root:
         _from_the_root(env)
-    navs: dict[tuple[int, str], str] = {}
-    in_nav: dict[int, set[str]] = {}
-
-    def nav_key(page: Page | None, nav: Navigation) -> tuple[int, str] | None:
-        """The key of a page's sidebar when it is not in it: the sidebar and the folder its links lead from."""
-        if page is None:
-            return None
-        pages = in_nav.get(id(nav))
-        if pages is None:
-            pages = in_nav[id(nav)] = {p.file.src_uri for p in nav.pages}
-        if page.file.src_uri in pages:
-            return None
-        url = page.url.rstrip("/")
-        return id(nav), url[:url.rfind("/") + 1]
-
-    def keep_nav(key: tuple[int, str] | None, html: str) -> str:
-        if key is not None:
-            navs[key] = html
-        return html
-
-    env.globals.update(banzuke_navs=navs, banzuke_nav_key=nav_key, banzuke_keep_nav=keep_nav)
+    env.globals["banzuke_frame"] = Frame(ASSETS)  # (the parts of the frame rendered once: frame.py)
     # The sitemap's hreflang links: absolute, from the site's published root (or the host's root without one)
     site_root = (build.site_root or "").rstrip("/") + "/"
     env.globals["banzuke_alternates"] = lambda page: alternates(build, page, site_root)
