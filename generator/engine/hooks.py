@@ -39,6 +39,7 @@ from generator.render import i18n
 from generator.render.keys import Inputs, Memo, Store
 from generator.render.site import render_site, with_problems
 from generator.render.text import label_tables
+from generator.render.base import Site
 from generator.render.site import nav_labels, varying_labels
 from generator.sources.digests import data_digests
 from generator.messages import N_
@@ -152,7 +153,7 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
     build.titles = varying_labels(site)
     preview, kept = build.preview, build.cache
     common = _common(build, config) if preview or kept else []
-    titled_in: dict[str, list[str]] = {}  # by sidebar: the titles of the pages it lists without a label of their own
+    around: dict[str, str] = {}  # by sidebar: the digest of it, the titles it lists and the above (_around)
     for path in sorted(site.pages):
         if files.get_file_from_path(path) is not None:
             raise Abort(f"site_src/{path} is also a generated page: rename or remove it")
@@ -165,14 +166,13 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
             # at one of the preview's last two rebuilds, or in the build cache, is not rendered again.
             section = site.section_of.get(path, "")
             section = section if section in site.sections else ""  # ("": the site's own sidebar)
-            sidebar = site.sections.get(section, site.nav)
-            titled = titled_in.get(section)
-            if titled is None:
-                titled = titled_in[section] = [site.pages[p].title for p, label in nav_labels(sidebar).items()
-                                               if label is None and p in site.pages]
+            if section not in around:
+                around[section] = _around(site, site.sections.get(section, site.nav), common)
             g = site.pages[path]
-            page.made_from = hashlib.sha256(json.dumps(
-                [path, g.title, g.html, labels.get(path), sidebar, titled, *common]).encode()).hexdigest()
+            # (the JSON array ends where it ends: the page's HTML after it makes no other array's text)
+            made = hashlib.sha256(json.dumps([path, g.title, labels.get(path), around[section]]).encode())
+            made.update(g.html.encode())
+            page.made_from = made.hexdigest()
             outputs = preview.pages_kept.get(path, {}) if preview else {}
             if page.made_from in outputs:
                 page.reused = outputs[page.made_from] = outputs.pop(page.made_from)  # now the last one
@@ -187,6 +187,14 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
             with i18n.speaking(code):
                 files.append(File.generated(config, texts_file(build, code), content=i18n.script_file()))
     return files
+
+
+def _around(site: Site, sidebar: Any, common: list[Any]) -> str:
+    """The digest of what a page's output depends on besides its own path, title, label and HTML: its sidebar, the
+    titles of the pages the sidebar lists without a label of their own, and what every page depends on (_common);
+    found once for each sidebar."""
+    titled = [site.pages[p].title for p, label in nav_labels(sidebar).items() if label is None and p in site.pages]
+    return hashlib.sha256(json.dumps([sidebar, titled, *common]).encode()).hexdigest()
 
 
 def texts_file(build: Build, code: str) -> str:
