@@ -65,6 +65,12 @@ class Frame:
         opened = not isinstance(parent, Undefined) and getattr(parent, "active", False) is True
         return self._key("item", page, nav, [item], (path, level, opened), ())
 
+    def kept_item(self, page: object, nav: object, item: object, path: object, level: object,
+                  parent: object) -> str | None:
+        """An item of a sidebar as an earlier page printed it, where its key is the same (item_key); else None."""
+        key = self.item_key(page, nav, item, path, level, parent)
+        return self.kept.get(key) if key is not None else None
+
     def depth_key(self, name: str, page: object, base_url: object) -> Hashable | None:
         """The key of a part whose only links are to the site's own files (the stylesheets, the scripts, the
         logo): the same on every page as deep in the site (`base_url`, the way up to the site's root)."""
