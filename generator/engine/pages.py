@@ -90,8 +90,7 @@ def _flat(items: list[Any]) -> list[Any]:
     return [x for i in items for x in [i, *(_flat(i.children) if isinstance(i, Section) else [])]]
 
 
-_INDENT = re.compile(r"\n[ \t]+")
-_BLANK = re.compile(r"\n\n+")
+_LINE_BREAKS = re.compile(r"\n[ \t\n]+")  # (a line's indentation, and blank lines: one line break left)
 # A line break next to the start or end tag of a block (a table cell, a list item, a div …) is never shown:
 # browsers drop white space at the edges of blocks. So is one at the edges of the theme's one-line labels.
 _BLOCKS = ("html|head|body|header|footer|main|nav|article|aside|section|div|p|ul|ol|li|dl|dt|dd|table|thead|"
@@ -128,7 +127,7 @@ def valid(output: str) -> str:
 def compact(output: str) -> str:
     """A generated page without the theme's indentation, blank lines and the line breaks no browser shows (a
     third of its bytes; it holds no <pre>, where white space would count)."""
-    output = _BLANK.sub("\n", _INDENT.sub("\n", output))
+    output = _LINE_BREAKS.sub("\n", output)
     output = _LABEL.sub(r'<span class="md-ellipsis">\1</span>', _AFTER_BLOCK.sub(r"\1", _BEFORE_BLOCK.sub("", output)))
     return valid(_CHROME.sub("", output))
 

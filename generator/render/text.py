@@ -213,7 +213,7 @@ def date_range(start: dt.date | None, end: dt.date | None, year: bool = True) ->
     if start is None:
         return ""
     if current().code != SOURCE:
-        return format_interval(start, end or start, "yMMMMd" if year else "MMMMd", locale=current().locale)
+        return _interval(start, end or start, "yMMMMd" if year else "MMMMd", current().code)
     y = " %Y" if year else ""
     if end is None or end == start:
         return f"{start.day} {start:%B{y}}"
@@ -222,6 +222,13 @@ def date_range(start: dt.date | None, end: dt.date | None, year: bool = True) ->
     if start.year == end.year:
         return f"{start.day} {start:%B} – {end.day} {end:%B{y}}"
     return f"{start.day} {start:%B %Y} – {end.day} {end:%B %Y}"
+
+
+@functools.lru_cache(maxsize=65_536)
+def _interval(start: dt.date, end: dt.date, skeleton: str, code: str) -> str:
+    """Babel's interval of two days in the language `code`: found once per range and language (Babel matches the
+    skeleton to the locale's formats anew at every call, a festival's dates on many pages)."""
+    return format_interval(start, end, skeleton, locale=language(code).locale)
 
 
 def json_text(obj: object) -> str:

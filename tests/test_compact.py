@@ -1,0 +1,52 @@
+"""Two small pieces of the renderer's speed, held to what they replace: a page's white space compacted in one pass,
+and a festival's dates formatted once per range and language."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+
+from babel.dates import format_interval
+
+from generator.engine.pages import _LINE_BREAKS
+from generator.render import i18n
+from generator.render.text import date_range
+
+
+def by_hand(text: str) -> str:
+    """Each line break keeps one line break; the spaces, tabs and line breaks right after it go."""
+    out, i = [], 0
+    while i < len(text):
+        out.append(text[i])
+        if text[i] == "\n":
+            i += 1
+            while i < len(text) and text[i] in " \t\n":
+                i += 1
+        else:
+            i += 1
+    return "".join(out)
+
+
+def test_indentation_and_blank_lines_go_in_one_pass() -> None:
+    rng = random.Random(7)
+    cases = ["", "\n", "a\n  \n\t\n b", "  a  \n", "\n\n\n", "x\r\n  y"]
+    cases += ["".join(rng.choice("\n \t<a>\r") for _ in range(rng.randrange(40))) for _ in range(3000)]
+    for text in cases:
+        assert _LINE_BREAKS.sub("\n", text) == by_hand(text), repr(text)
+    assert _LINE_BREAKS.sub("\n", "<ul>\n    <li>\n\n      x") == "<ul>\n<li>\nx"
+
+
+def test_a_range_of_days_is_each_languages_own_every_time() -> None:
+    # The same range asked for in turn in three languages, twice: each time Babel's own interval in that language
+    start, end = dt.date(2026, 8, 25), dt.date(2026, 8, 27)
+    for _ in range(2):
+        for code in ("de", "ja", "fr"):
+            locale = i18n.language(code).locale
+            with i18n.speaking(code):
+                assert date_range(start, end) == format_interval(start, end, "yMMMMd", locale=locale)
+                assert date_range(start, None, year=False) == format_interval(start, start, "MMMMd", locale=locale)
+    shown = set()
+    for code in ("de", "ja", "fr"):
+        with i18n.speaking(code):
+            shown.add(date_range(start, end))
+    assert len(shown) == 3  # (three languages, three ways of writing it: none taken for another's)
