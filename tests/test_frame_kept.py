@@ -15,7 +15,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File
 from mkdocs.structure.nav import Section
 from mkdocs.structure.pages import Page
-from mkdocs.utils import get_relative_url
+from mkdocs.utils import normalize_url
 
 from generator.engine.frame import Frame
 
@@ -79,27 +79,63 @@ def page(url: str) -> Page:
 URLS = ["", "a/", "a/b/", "a/c/", "a/b/d/", "a/b/e/", "f/", "a/b/d/x.html", "a/b/y.html", "a/z.html", "404.html"]
 
 
-def test_an_items_key_is_shared_only_by_pages_its_links_are_written_the_same_from() -> None:
-    # Every pair of pages, every item of one or two pages: when the two pages have the same key for the item (and
-    # neither is in it), each of the item's links is written the same from both, as the engine's `url` filter
-    # writes it (mkdocs.utils.get_relative_url); and pages whose links to the item differ get different keys.
+def rendered(leaves: list[Page], on: Page) -> str:
+    """An item of the sidebar as the theme renders it on the page `on`: its links by the engine's `url` filter."""
+    return "".join(f'<li class="x"><a href="{normalize_url(leaf.url, page=on)}" class="md-nav__link">{n}</a></li>'
+                   for n, leaf in enumerate(leaves))
+
+
+def test_a_kept_item_is_printed_as_rendered_on_each_page() -> None:
+    # Every item of one or two pages, kept from every page it is not on, printed on every other page it is not on:
+    # each time what the theme renders there (its links as the engine's `url` filter writes them from that page)
     pages = {url: page(url) for url in URLS}
     items = [[pages[u]] for u in URLS] + [[pages[u], pages[v]] for u, v in itertools.combinations(URLS, 2)]
-    frame = Frame("assets/")
-    shared = 0
+    printed = 0
     for leaves in items:
         item = Section("s", leaves) if len(leaves) > 1 else leaves[0]
-        keys = {}
+        for first, then in itertools.permutations([p for p in pages.values() if p not in leaves], 2):
+            frame = Frame("assets/")
+            assert frame.kept_item(first, None, item, "__nav_1", 1, None) is None
+            frame.keep_item(first, None, item, "__nav_1", 1, None, rendered(leaves, first))
+            assert frame.kept_item(then, None, item, "__nav_1", 1, None) == rendered(leaves, then)
+            printed += 1
+    assert printed > 1000
+    # ("a/b/" links to "a/c/" as "../c/", "f/" as "../../f/" as the theme writes it)
+    assert rendered([pages["a/c/"], pages["f/"]], pages["a/b/"]).count('href="../') == 2
+
+
+class Sidebar:
+    def __init__(self, items: list[object]) -> None:
+        self.items = items
+
+
+def test_a_sidebars_key_is_shared_only_by_pages_its_links_are_written_the_same_from() -> None:
+    # Sidebars of one or two pages (and a logo leading to the site's root), from every page not in them: pages
+    # with the same key have every link of it written the same (the engine's `url` filter), and some share one
+    pages = {url: page(url) for url in URLS}
+    shared = 0
+    for u, v in itertools.combinations(URLS, 2):
+        nav = Sidebar([Section("s", [pages[u], pages[v]])])
+        keys: dict[object, set[tuple[str, ...]]] = {}
         for url, p in pages.items():
-            key = frame.item_key(p, None, item, "__nav_1", 1, None)
-            if p in leaves:
+            key = Frame("assets/").sidebar_key(p, nav, ["", None])
+            if url in (u, v):
                 assert key is None
                 continue
-            keys.setdefault(key, set()).add(tuple(get_relative_url(leaf.url, url) for leaf in leaves))
-        shared += sum(len(links) == 1 for links in keys.values())
-        assert all(len(links) == 1 for links in keys.values()), (item, keys)
-    # ("a/b/" and "a/c/" link to "f/" alike: "../../f/"; so do the pages of a/b/ as files, and others)
-    assert shared > len(items)
+            keys.setdefault(key, set()).add(tuple(normalize_url(x, page=p) for x in (u, v, "")))
+        assert all(len(links) == 1 for links in keys.values()), (u, v, keys)
+        shared += sum(len(links) == 1 for links in keys.values()) < len(pages) - 2
+    assert shared > 10  # ("a/b/" and "a/c/" link to "f/" alike, and to the root: "../../")
+
+
+def test_an_item_with_a_link_not_to_its_pages_is_not_kept() -> None:
+    a, b, c = page("a/"), page("b/"), page("c/")
+    frame = Frame("assets/")
+    frame.keep_item(a, None, b, "__nav_1", 1, None, '<a href="../b/">b</a> <a href="../elsewhere/">x</a>')
+    assert frame.kept_item(c, None, b, "__nav_1", 1, None) is None
+    frame.keep_item(a, None, b, "__nav_1", 1, None, '<a href="../b/">b</a>')
+    assert frame.kept_item(c, None, b, "__nav_1", 1, None) == '<a href="../b/">b</a>'
+    assert frame.kept_item(c, None, b, "__nav_2", 1, None) is None  # (another place: other toggles' ids)
 
 
 def test_an_open_item_or_one_that_holds_the_page_is_rendered_every_time() -> None:

@@ -7,29 +7,34 @@ the same from one page to the next, and theme/ renders such a part once and prin
 - **a sidebar**, for a page that is not in it (a player, a round not listed, a wall sheet): none of its items is
   the page or on the way to it (theme/partials/nav.html);
 - **an item of a sidebar** that is not on the way to the page (another event of the festival, another round of
-  the event): it is printed as on any other page whose links lead from the same place (theme/partials/
+  the event): it is printed as an earlier page rendered it, with its links written from this page (theme/partials/
   nav-item.html); the items on the way to the page, the page's own with its contents, are rendered each time;
 - **the parts the same on every page as deep in the site** (the stylesheets, the scripts and their settings, the
   search's form, the colour switch, the logo): printed as on the first page as deep (theme/main.html,
   theme/partials/header.html).
 
 What makes a part differ from page to page is its links, each relative to the page (the engine's `url` filter,
-mkdocs.utils.get_relative_url). A link to a page that is not the page itself or below it is written the same from
-every page of the same folder: so a part is keyed by the folder the page's links lead from, or by the page's own
-address when one of the part's links leads to it or below it. An item's words are its sidebar's (the labels a page
-has in one sidebar, engine/hooks.py on_page_context): the sidebar is in the key too.
+mkdocs.utils.normalize_url). An item is kept cut at its links, each link replaced by the address of the page it
+leads to, and printed with each written from the page it is printed on by the engine's own function: so it is the
+same from every page, wherever it is. A whole sidebar is kept as it is: a link to a page that is not the page itself
+or below it is written the same from every page of the same folder, so it is keyed by the folder the page's links
+lead from, or by the page's own address when one of its links leads to it or below it. What a part says is its
+sidebar's (the labels a page has in one sidebar, engine/hooks.py on_page_context): the sidebar is in the key too.
 """
 
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Hashable
 from typing import Any
 
 from jinja2 import Undefined
 from mkdocs.structure.pages import Page
+from mkdocs.utils import normalize_url
 
 _Base = tuple[str, ...]
+_HREF = re.compile(r'(?<= href=")([^"<>]*)(?=")')  # (a link's address, as the theme writes it: in double quotes)
 
 
 class Frame:
@@ -40,6 +45,8 @@ class Frame:
         self._assets = assets  # (a page under the assets' folder would reach them by other links: never kept)
         self._bases: dict[str, _Base] = {}
         self._below: dict[int, tuple[frozenset[int], frozenset[_Base]] | None] = {}
+        self._items: dict[Hashable, tuple[str, ...] | None] = {}  # an item's text and its links' pages (_pieces)
+        self._links: dict[tuple[str, str], str] = {}  # (a page's address, the page's it is on): the link
 
     def keep(self, key: Hashable | None, html: str) -> str:
         """`html`, kept under `key` for the next page with that key (printed as it is: theme/ prints it)."""
@@ -60,16 +67,62 @@ class Frame:
         """The key of an item of a sidebar (theme/partials/nav-item.html's `render`), by the sidebar, the item,
         its place (its toggles' ids and its level) and whether its parent is open; None for an item that is the
         page or holds it, or is open (on the way to the page)."""
-        if getattr(item, "active", False) is True:
+        if getattr(item, "active", False) is True or not isinstance(page, Page):
+            return None
+        below = self._under(item)
+        if below is None or id(page) in below[0]:
             return None
         opened = not isinstance(parent, Undefined) and getattr(parent, "active", False) is True
-        return self._key("item", page, nav, [item], (path, level, opened), ())
+        return "item", id(nav), id(item), path, level, opened
 
     def kept_item(self, page: object, nav: object, item: object, path: object, level: object,
                   parent: object) -> str | None:
-        """An item of a sidebar as an earlier page printed it, where its key is the same (item_key); else None."""
+        """An item of a sidebar as an earlier page printed it, its links written from this page (item_key); None
+        for an item not kept."""
         key = self.item_key(page, nav, item, path, level, parent)
-        return self.kept.get(key) if key is not None else None
+        pieces = self._items.get(key) if key is not None else None
+        if pieces is None:
+            return None
+        assert isinstance(page, Page)
+        out = list(pieces)
+        for at in range(1, len(out), 2):
+            out[at] = self._link(out[at], page)
+        return "".join(out)
+
+    def keep_item(self, page: object, nav: object, item: object, path: object, level: object, parent: object,
+                  html: str) -> str:
+        """`html`, an item rendered on `page`, kept for the next page with its key, with the page each of its links
+        leads to in place of the link; not kept when a link is not one of the item's pages' as the engine
+        writes it from this page."""
+        key = self.item_key(page, nav, item, path, level, parent)
+        if key is not None:
+            assert isinstance(page, Page)
+            self._items[key] = self._pieces(str(html), page, item)
+        return html
+
+    def _pieces(self, html: str, page: Page, item: object) -> tuple[str, ...] | None:
+        """The item's text cut at its links: text, the page a link leads to, text …; None when a link cannot be
+        told for one of the item's pages (or two of them are written alike)."""
+        targets = {leaf.url for leaf in _leaves(item) if isinstance(leaf, Page)}
+        written = {self._link(target, page): target for target in targets}
+        if len(written) != len(targets):
+            return None
+        cut = _HREF.split(html)
+        pieces = [cut[0]]
+        for link, text in zip(cut[1::2], cut[2::2], strict=True):
+            target = written.get(link)
+            if target is None:
+                return None
+            pieces += [target, text]
+        return tuple(pieces)
+
+    def _link(self, target: str, page: Page) -> str:
+        """The link to the page at `target` from `page`, as the engine's `url` filter writes it."""
+        key = (target, page.url)
+        found = self._links.get(key)
+        if found is None:
+            found = self._links[key] = normalize_url(target, page=page)
+        return found
 
     def depth_key(self, name: str, page: object, base_url: object) -> Hashable | None:
         """The key of a part whose only links are to the site's own files (the stylesheets, the scripts, the
