@@ -21,8 +21,8 @@ from .conftest import DEMO, MINI, ROOT
 
 pytestmark = pytest.mark.build
 USED = re.compile(r"INFO    -  (\w+): ([\d,]+) of ([\d,]+) generated pages from the build cache")
-PARTS = re.compile(r"not rendered again: the pages of ([\d,]+) of ([\d,]+) events, of ([\d,]+) of ([\d,]+) players, "
-                   r"([\d,]+) of ([\d,]+) calendar feeds")
+PARTS = re.compile(r"not rendered again: the pages of ([\d,]+) of ([\d,]+) festivals, of ([\d,]+) of ([\d,]+) events, "
+                   r"of ([\d,]+) of ([\d,]+) players, ([\d,]+) of ([\d,]+) calendar feeds")
 
 
 def build(data: Path, site: Path, kept: Path | None, languages: str = "en", config: Path = ROOT / "mkdocs.yml",
@@ -77,9 +77,9 @@ def test_an_unchanged_build_renders_nothing_again_and_is_the_same_site(festival:
     made = first["en"][1]
     assert first["en"] == (0, made) and made > 20  # nothing in the cache at first
     assert second["en"] == (made, made)  # every generated page from it
-    # no event's, player's or feed's part made at first; every one taken from the cache then (1 event, 5 players and
-    # their 5 feeds, 1 programme)
-    assert counts == [(0, 1, 0, 5, 0, 6), (1, 1, 5, 5, 6, 6)]
+    # no festival's, event's, player's or feed's part made at first; every one taken from the cache then (1 festival,
+    # 1 event, 5 players and their 5 feeds, 1 programme)
+    assert counts == [(0, 1, 0, 1, 0, 5, 0, 6), (1, 1, 1, 1, 5, 5, 6, 6)]
     same(warm, cold)
 
 
@@ -119,8 +119,8 @@ def test_an_events_pages_are_rendered_again_when_a_festival_before_it_changes(fe
     cold, _ = build(festival, tmp_path / "site", None)
     same(warm, cold)
     # both events rendered again, the earlier one changed, the later one follows it; so are the pages of the five
-    # players, who played in both
-    assert [c[:4] for c in counts] == [(0, 2, 0, 5)]
+    # players, who played in both, and both festivals' own pages (the later one's prizes and winners follow too)
+    assert [c[:6] for c in counts] == [(0, 2, 0, 2, 0, 5)]
     # (and the later festival's standings did change: the ratings it shows came from the earlier results)
     assert before["later-cup/open/index.html"] != cold["later-cup/open/index.html"]
     turn_a_game(later / "open" / "round-1.yaml")
@@ -128,7 +128,8 @@ def test_an_events_pages_are_rendered_again_when_a_festival_before_it_changes(fe
     warm, _ = build(festival, tmp_path / "site", kept, events=counts)
     cold, _ = build(festival, tmp_path / "site", None)
     same(warm, cold)
-    assert [c[:4] for c in counts] == [(1, 2, 0, 5)]  # the earlier event from the cache, the later one rendered again
+    # the earlier festival's pages and its event from the cache, the later ones rendered again
+    assert [c[:6] for c in counts] == [(1, 2, 1, 2, 0, 5)]
 
 
 def test_a_language_added_is_built_and_the_others_pages_follow(festival: Path, tmp_path: Path) -> None:
@@ -277,7 +278,7 @@ def test_a_festival_added_after_the_others_moves_the_calendar_feeds_and_the_warm
     kept = tmp_path / "cache"
     counts: list[tuple[int, ...]] = []
     before, _ = build(data, tmp_path / "site", kept, events=counts)
-    events, players = counts[0][1], counts[0][3]
+    festivals, events, players = counts[0][1], counts[0][3], counts[0][5]
     added = data / "2014-mso-shuuro"
     shutil.copytree(data / "2009-mso-shuuro", added)
     for path in added.rglob("*.yaml"):
@@ -287,8 +288,10 @@ def test_a_festival_added_after_the_others_moves_the_calendar_feeds_and_the_warm
     warm, _ = build(data, tmp_path / "site", kept, events=counts)
     cold, _ = build(data, tmp_path / "site", None)
     same(warm, cold)
-    [(events_kept, events_now, players_kept, players_now, _, _)] = counts
-    # the old events all kept (the new festival comes after them all); the added one's rendered
+    [(festivals_kept, festivals_now, events_kept, events_now, players_kept, players_now, _, _)] = counts
+    # the old festivals' own pages and events all kept (the new festival comes after them all); the added one's
+    # rendered
+    assert (festivals_kept, festivals_now) == (festivals, festivals + 1)
     assert (events_kept, events_now) == (events, events + 1)
     assert players_now == players and 0 < players_kept < players
     # an Oware player's page had a calendar feed and has none now (the feeds hold the 2014 festival alone)

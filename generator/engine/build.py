@@ -117,7 +117,9 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
         parts.save()
         reused, made = (build.parts.reused, build.parts.made) if build.parts else (Counter(), Counter())
         print(f"INFO    -  {code}: {pages.reused:,} of {len(pages.made):,} generated pages from the build cache; "
-              f"not rendered again: the pages of {reused['event']:,} of {reused['event'] + made['event']:,} events, "
+              f"not rendered again: the pages of {reused['festival']:,} of "
+              f"{reused['festival'] + made['festival']:,} festivals, "
+              f"of {reused['event']:,} of {reused['event'] + made['event']:,} events, "
               f"of {reused['player']:,} of {reused['player'] + made['player']:,} players, "
               f"{reused['feed']:,} of {reused['feed'] + made['feed']:,} calendar feeds", file=sys.stderr)
 

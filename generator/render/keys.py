@@ -49,6 +49,11 @@ class Memo:
         """The key of the pages of event `path` of `festival` (the module's docstring says what they depend on)."""
         return self.key("event", path, self.before(data, [festival]))
 
+    def festival_key(self, data: DataSet, festival: Festival) -> str:
+        """The key of a festival's own pages (its front page, prizes, Grand Prix, programme): made from what its
+        events' pages are made from (their results, winners and prizes are on them)."""
+        return self.key("festival", festival.id, self.before(data, [festival]))
+
     def ranks_key(self, data: DataSet, festival: Festival, path: str) -> str:
         """The key of event `path`'s ranks after each round (its players' race lines): made from what its pages
         are made from."""

@@ -21,6 +21,9 @@ come before them (his ratings, and his grade under the promotion system, come fr
 renderer computed for him from the whole data: his Grand Prix lines, his next games, whether he has a calendar
 feed (the feeds hold the latest festivals, whoever played there).
 
+A festival's own pages (its front page, prizes, Grand Prix and programme: `festival_key`) are made from what its
+events' pages are made from: their results, winners and prizes are on them.
+
 A calendar feed (site.py `calendars`): its festivals (a programme's, or the current festivals a player entered),
 the data's latest day (the feeds' date) and the digest of each time zone's rules as this machine has them.
 

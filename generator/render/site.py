@@ -66,7 +66,8 @@ class Renderer(FestivalPages, PlayerPages):
         self.page("index.md", "home.html.j2", _("Results"), years=list(years.items()), results=self.results,
                   now=(blocks := now.now_blocks(self, list(self.data.festivals), "index.md")), find=now.finder(blocks))
         for festival in self.data.festivals:
-            self.festival_pages(festival)
+            memo.kept(self, "festival", functools.partial(Memo.festival_key, data=self.data, festival=festival),
+                      functools.partial(self.festival_pages, festival))
             for event in festival.events:
                 self.event_part(festival, event)
         self.player_pages()
