@@ -245,6 +245,7 @@ def on_env(env: Environment, config: MkDocsConfig, files: Files, **_: Any) -> En
     build = of(config)
     env.globals["banzuke_pages"] = files.documentation_pages()  # (the sitemap's: every page, the reused included)
     _reused(build, files)
+    _error_page(build, config)
     env.globals["_"] = i18n.translator(build.language)  # Banzuke's texts in the theme's templates (theme/)
     env.globals["banzuke"] = {"language": build.language, "languages": build.languages, "root": build.root,
                               "texts": texts_file(build, build.language)}
@@ -283,6 +284,26 @@ def _reused(build: Build, files: Files) -> None:
         with open(file.abs_dest_path, "wb") as f:
             f.write(raw)
         file.inclusion = InclusionLevel.EXCLUDED  # (written: the engine's loop over the pages passes it by)
+
+
+ERROR_PAGE = "404.html"  # the theme's "page not found", rendered before the pages (a static template)
+
+
+def _error_page(build: Build, config: MkDocsConfig) -> None:
+    """The theme's "page not found" as the build cache has it, where what it is made from is as then: the site's own
+    sidebar (the page lists it, with the titles there) and what every page depends on (_common). Written as it
+    was, and taken out of the theme's templates to render; else rendered, and kept (on_post_template)."""
+    if build.cache is None or ERROR_PAGE not in config.theme.static_templates:
+        return
+    site = build.generated
+    build.error_page = hashlib.sha256(json.dumps(
+        [ERROR_PAGE, _around(site, site.nav, _common(build, config))]).encode()).hexdigest()
+    raw = build.cache.take(build.error_page) if build.cache.has(build.error_page) else None
+    if raw is not None:
+        path = Path(config.site_dir) / ERROR_PAGE
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(raw)
+        config.theme.static_templates.discard(ERROR_PAGE)
 
 
 def _from_the_root(env: Environment) -> None:
@@ -364,11 +385,16 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, **_: Any) -> st
 
 
 def on_post_template(output: str, template_name: str, config: MkDocsConfig, **_: Any) -> str:
-    """The same for the theme's own page, "page not found" (404.html)."""
-    banner = of(config).generated.banner
-    if template_name == "404.html":
-        output = valid(output)
-    return _after_title(output, banner) if banner and template_name == "404.html" else output
+    """The same for the theme's own page, "page not found" (404.html), kept in the build cache (_error_page)."""
+    build = of(config)
+    if template_name != ERROR_PAGE:
+        return output
+    output = valid(output)
+    if build.generated.banner:
+        output = _after_title(output, build.generated.banner)
+    if build.error_page and build.cache is not None:
+        build.cache.put(build.error_page, output)
+    return output
 
 
 def _after_title(html: str, banner: str) -> str:

@@ -100,6 +100,7 @@ class Build:
     titles: dict[str, dict[str, str]] = field(default_factory=dict)  # labels by sidebar (on_files)
     pages: dict[str, Page] = field(default_factory=dict)  # the engine's pages by source path (on_nav)
     navs: dict[str, Navigation] = field(default_factory=dict)  # each festival's sidebar (on_nav)
+    error_page: str = ""  # the digest of what the theme's "page not found" is made from, with a cache (on_env)
 
     @property
     def root(self) -> str:
