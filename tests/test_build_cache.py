@@ -168,6 +168,9 @@ DAMAGES = {  # what is done to a good cache (its index's text, its data file's b
                               "is ignored: its index is not what the build writes"),
     "data cut short": (lambda text, data: (text, data[:-1]), "is ignored: its data file pages-en-"),
     "a page changed": (lambda text, data: (text, b"X" + data[1:]), ": a page's output is not as it was written"),
+    # (every page then rendered anew, after the build took them for the cache's: with their contents beside them)
+    "every page changed": (lambda text, data: (text, bytes(b ^ 0x20 for b in data)),
+                           ": a page's output is not as it was written"),
 }
 
 

@@ -276,6 +276,7 @@ def _reused(build: Build, files: Files) -> None:
         page.reused = None
         if raw is None:
             page.cached = False
+            page.contents()  # (rendered after all: with its contents, which a reused page went without)
             continue
         folder = os.path.dirname(file.abs_dest_path)
         if folder not in folders:

@@ -36,9 +36,14 @@ class GeneratedPage(Page):
         # The engine renders every page before it writes any: the content is given when the page is written
         # (on_page_context) and let go once it is (on_post_page), so that a whole archive is not held twice.
         self.content = ""
-        self.toc = get_toc(cast(Any, toc_tokens(self.generated.toc)))
         self.present_anchor_ids = {h.id for h in self.generated.toc}
         self.links_to_anchors = None
+        if self.reused is None:  # (a page written as an earlier build made it shows no contents of its own)
+            self.contents()
+
+    def contents(self) -> None:
+        """The page's contents, as the theme shows them beside the page (and in the sidebar on a phone)."""
+        self.toc = get_toc(cast(Any, toc_tokens(self.generated.toc)))
 
 
 def sidebars(site: Site, files: Files) -> dict[str, Navigation]:
