@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from generator.cli.common import ORGANIZERS_DATA
 from generator.pipeline import Loaded, load
 
 from .support import CHROMIUM, CHROMIUM_ARGS
@@ -40,7 +41,7 @@ def _guard() -> Path:
     spec.loader.exec_module(guard)
     handle, log = tempfile.mkstemp(prefix="banzuke-data-reads-", suffix=".log")
     os.close(handle)
-    os.environ[guard.WATCHED] = str(ROOT / "data")
+    os.environ[guard.WATCHED] = str(ORGANIZERS_DATA)  # (the folder a command reads without --data)
     os.environ[guard.LOG] = log  # (this process's own: a pytest-xdist worker's, not its controller's)
     guard_path = str(ROOT / "tests" / "guard")
     if guard_path not in os.environ.get("PYTHONPATH", "").split(os.pathsep):

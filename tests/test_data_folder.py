@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.cli.common import ORGANIZERS_DATA
 from generator.cli.starter import STARTERS
 
 from .conftest import DATA_READS, MINI, ROOT, build_site, data_reads, problems, run_generator
@@ -27,13 +28,13 @@ def test_a_test_that_reads_data_fails_naming_what_it_read():
     before = DATA_READS.stat().st_size
     try:
         with pytest.raises(Exception, match="tests own their data"):
-            os.listdir(ROOT / "data")
+            os.listdir(ORGANIZERS_DATA)
         started = subprocess.run([sys.executable, "-m", "generator", "check"], cwd=ROOT, capture_output=True,
                                  text=True, check=False)
         assert started.returncode != 0
         noted = data_reads(before)
-        assert noted[0].startswith(f"os.listdir {ROOT / 'data'} ")
-        assert any(f" {ROOT / 'data'}" in line and "generator/__main__.py check" in line for line in noted[1:]), noted
+        assert noted[0].startswith(f"os.listdir {ORGANIZERS_DATA} ")
+        assert any(f" {ORGANIZERS_DATA}" in line and "generator/__main__.py check" in line for line in noted[1:]), noted
     finally:
         with DATA_READS.open("r+", encoding="utf-8") as log:
             log.truncate(before)

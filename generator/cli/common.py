@@ -16,6 +16,7 @@ from ..sources.fields import suggest
 from ..sources.files import write_file
 
 ROOT = Path(__file__).resolve().parent.parent.parent
+ORGANIZERS_DATA = ROOT / "data"  # the data a command reads without --data: the organizer's, never the tests'
 Commands: TypeAlias = "argparse._SubParsersAction[Any]"  # where each command adds its parser
 EXIT_OK, EXIT_DATA_ERRORS, EXIT_BUILD_FAILED, EXIT_ENVIRONMENT = 0, 1, 2, 3
 
@@ -107,7 +108,7 @@ def command(sub: Commands, name: str, help_text: str,
     """A command's parser; `data`: it reads the data directory (--data)."""
     p: argparse.ArgumentParser = sub.add_parser(name, help=help_text, description=help_text)
     if data:
-        p.add_argument("--data", type=Path, default=ROOT / "data",
+        p.add_argument("--data", type=Path, default=ORGANIZERS_DATA,
                        help="the data directory (default: data/ of this repository)")
     return p
 
