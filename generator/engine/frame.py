@@ -27,7 +27,6 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Hashable
-from typing import Any
 
 from jinja2 import Undefined
 from mkdocs.structure.pages import Page
@@ -56,11 +55,22 @@ class Frame:
 
     def sidebar_key(self, page: object, nav: object, links: list[object]) -> Hashable | None:
         """The key of a whole sidebar, for a page that is not in it; None for a page that is. `links`: those of
-        the sidebar besides its items' (its logo's, and where the logo leads; None: no link)."""
+        the sidebar besides its items' (its logo's, and where the logo leads; None: no link). The key is the
+        sidebar and the folder the page's links lead from, or the page's own address when a link leads there."""
         items = getattr(nav, "items", None)
-        if not isinstance(items, list):
+        url = getattr(page, "url", None)
+        if not isinstance(items, list) or not isinstance(page, Page) or not isinstance(url, str):
             return None
-        return self._key("nav", page, nav, items, (), tuple(str(link) for link in links if link is not None))
+        below = [self._under(item) for item in items]
+        if any(b is None or id(page) in b[0] for b in below):
+            return None  # (a link this function cannot place, or the page itself)
+        base = self._bases.get(url)
+        if base is None:
+            base = self._bases[url] = _base(url)
+        more = [_parts(str(link)) for link in links if link is not None]
+        if not base or any(base in b[1] for b in below if b is not None) or any(p[:len(base)] == base for p in more):
+            return "nav", id(nav), "=", base
+        return "nav", id(nav), "/", base[:-1]
 
     def item_key(self, page: object, nav: object, item: object, path: object, level: object,
                  parent: object) -> Hashable | None:
@@ -131,23 +141,6 @@ class Frame:
         if not isinstance(page, Page) or not isinstance(url, str) or url.startswith(self._assets):
             return None
         return name, str(base_url)
-
-    def _key(self, kind: str, page: object, nav: object, items: list[Any], place: tuple[Any, ...],
-             more: tuple[str, ...]) -> Hashable | None:
-        """The key of a part made of sidebar items, with links to `more` besides theirs."""
-        url = getattr(page, "url", None)
-        if not isinstance(page, Page) or not isinstance(url, str):
-            return None
-        base = self._bases.get(url)
-        if base is None:
-            base = self._bases[url] = _base(url)
-        below = [self._under(item) for item in items]
-        if any(b is None or id(page) in b[0] for b in below):
-            return None  # (a link this function cannot place, or the page itself)
-        if not base or any(base in b[1] for b in below if b is not None) or any(
-                _parts(link)[:len(base)] == base for link in more):
-            return kind, id(nav), *(id(i) for i in items), *place, "=", base
-        return kind, id(nav), *(id(i) for i in items), *place, "/", base[:-1]
 
     def _under(self, item: object) -> tuple[frozenset[int], frozenset[_Base]] | None:
         """The pages below an item (it included) and every folder their addresses pass through; None when a
