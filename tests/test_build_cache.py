@@ -132,6 +132,31 @@ def test_an_events_pages_are_rendered_again_when_a_festival_before_it_changes(fe
     assert [c[:6] for c in counts] == [(1, 2, 1, 2, 0, 5)]
 
 
+def test_a_players_page_that_shows_what_it_showed_is_taken_from_the_cache_though_his_festival_changed(
+        festival: Path, tmp_path: Path) -> None:
+    """A player's page is kept by the festivals he played in, and by what it shows: a change of his festival that
+    his page does not show (the festival's city) renders the festival's and the event's pages again, and the
+    players' pages not."""
+    kept = tmp_path / "cache"
+    build(festival, tmp_path / "site", kept)
+    replace(festival / "cup" / "festival.yaml", "city: Leiden", "city: Delft")
+    counts: list[tuple[int, ...]] = []
+    warm, _ = build(festival, tmp_path / "site", kept, events=counts)
+    cold, _ = build(festival, tmp_path / "site", None)
+    same(warm, cold)
+    # the festival's own pages and its one event rendered again (the city is in the festival's folder, which
+    # their keys hold); its 5 players' pages from the cache (each shows his games, places and ratings, as before);
+    # the 6 calendar feeds (5 players', 1 programme) rendered again (a feed's events are where the festival is)
+    assert counts == [(0, 1, 0, 1, 5, 5, 0, 6)]
+    # and the same change once more, back: the pages as the first build made them, the players' again kept
+    replace(festival / "cup" / "festival.yaml", "city: Delft", "city: Leiden")
+    counts.clear()
+    warm, _ = build(festival, tmp_path / "site", kept, events=counts)
+    cold, _ = build(festival, tmp_path / "site", None)
+    same(warm, cold)
+    assert counts == [(0, 1, 0, 1, 5, 5, 0, 6)]
+
+
 def test_a_language_added_is_built_and_the_others_pages_follow(festival: Path, tmp_path: Path) -> None:
     """The selector of every page lists the site's languages: adding one renders every page again."""
     kept = tmp_path / "cache"

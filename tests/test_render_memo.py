@@ -120,3 +120,50 @@ def test_the_ranks_after_each_round_of_a_players_events_are_kept_and_taken_back(
     other = Renderer(load_clean(MINI), memo=Memo(store=store, inputs=Inputs("common", {"cup": "2"})))
     kept_ranks(other.memo, other.data, other.data.festivals[0], open_.path, other.results[open_.path])
     assert len(store) == 2
+
+
+def test_what_a_part_shows_is_keyed_in_full() -> None:
+    """`plain`: every value a part kept by what it shows is keyed by, as JSON values, in full; a text by its message
+    and values (two messages alike in English may read differently in another language), an organizer's text in
+    each of its languages; anything else stops the build rather than leave a page as it was."""
+    from fractions import Fraction
+
+    from generator.messages import N_, Text, Texts
+    from generator.render.memo import plain
+    from markupsafe import Markup
+
+    shown = {"rows": Markup("<td>1</td>"), "points": Fraction(5, 2), "day": dt.date(2024, 3, 2),
+             "entry": SearchEntry("Adams, Amy", "NL"), "none": None, "yes": True, "ranks": (3, 1)}
+    assert plain(shown) == ["dict", [["rows", "<td>1</td>"], ["points", ["fraction", 5, 2]],
+                                     ["day", ["date", "2024-03-02"]], ["entry", ["SearchEntry", "Adams, Amy", "NL"]],
+                                     ["none", None], ["yes", True], ["ranks", [3, 1]]]]
+    # a counted text keyed by its forms and number (its English alone would not tell 1 from the other forms' rule)
+    counted = Text.counted(("{count} game", "{count} games"), 3)
+    assert plain(counted) == ["text", "{count} game", "{count} games", 3, ["dict", [["count", 3]]]]
+    one, other = Text(N_("from {grade} grade"), grade="1 kyu"), Text(N_("from {grade} grade"), grade="2 kyu")
+    assert plain(one) == ["text", "from {grade} grade", None, 0, ["dict", [["grade", "1 kyu"]]]]
+    assert plain(one) != plain(other)
+    assert plain(Texts({"en": "Opening", "nl": "Opening"})) != plain(Texts({"en": "Opening", "nl": "Begin"}))
+    with pytest.raises(TypeError, match="cannot hold a float"):
+        plain({"elo": 1500.5})
+    with pytest.raises(TypeError, match="cannot hold a object"):
+        plain([object()])
+
+
+def test_a_players_page_reads_nothing_but_what_it_is_given() -> None:
+    """A player's page is kept by what it shows (players.player_view): its template may name nothing but the
+    values it is given and the templates' own functions, which read no data (base._env)."""
+    from jinja2 import meta
+
+    from generator.render.base import TEMPLATES, _env
+
+    env = _env()
+    source = (TEMPLATES / "player.html.j2").read_text(encoding="utf-8")
+    names = meta.find_undeclared_variables(env.parse(source))
+    given = {"page", "fragment", "games_head", "rating_chart", "player", "entries", "gp_lines", "rating", "history",
+             "search", "elo_shown", "handicaps", "promotion", "next_games", "next_live", "calendar"}
+    functions = {"_", "ngettext", "link", "grade_name", "country_name", "translated", "long_date", "HANDICAP_KEY"}
+    assert names - given - functions == set()
+    assert functions <= set(env.globals) | {"_", "ngettext"}
+    # (the data's own are not among them: `player_name` and `first_place` are left out with given_only)
+    assert not names & {"player_name", "first_place"}

@@ -174,10 +174,14 @@ class RendererBase:
         self.env = _env()
         self.site = Site()
 
-    def page(self, path: str, template: str, title: str, search: SearchEntry | None = None, **context: Any) -> None:
+    def page(self, path: str, template: str, title: str, search: SearchEntry | None = None, given_only: bool = False,
+             **context: Any) -> None:
+        """The page `path`, rendered from `template` with `context`; with `given_only`, the template sees nothing of
+        the data but what it is given (not `player_name`, nor `first_place`): a page kept by what it shows
+        (memo.kept) is rendered from those values alone."""
+        looks_up = {} if given_only else {"player_name": self.player_name, "first_place": self.first_place}
         body, toc = headings(i18n.typeset(self.env.get_template(template).render(
-            page=path, player_name=self.player_name, first_place=self.first_place, fragment=self.fragment,
-            **context)))
+            page=path, fragment=self.fragment, **looks_up, **context)))
         self.site.pages[path] = Page(title, body, toc, search)
 
     @functools.cached_property

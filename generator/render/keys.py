@@ -65,6 +65,13 @@ class Memo:
         data (`shown`: his Grand Prix lines, his next games, whether he has a calendar feed)."""
         return self.key("player", pid, self.before(data, festivals), shown)
 
+    def shown_key(self, unit: str, shown: object) -> str:
+        """The key of a part by what it shows (memo.kept): `shown`, as JSON values, and what every page depends on
+        (the language and the site's addresses among it)."""
+        text = json.dumps([FORMAT, "shown", unit, self.inputs.common, shown], ensure_ascii=False,
+                          separators=(",", ":"))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
     def before(self, data: DataSet, festivals: list[Festival]) -> list[str]:
         """The festivals that may hold an event rated before one of `festivals` (theirs included)."""
         if not festivals:

@@ -37,10 +37,15 @@ rendered again.
 
 from __future__ import annotations
 
+import dataclasses
+import datetime as dt
+import enum
 import json
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any, Protocol
 
+from ..messages import Text, Texts
 from ..model import DataSet, Festival
 from ..rules.standings import EventResults
 from .base import Page, Site
@@ -56,31 +61,96 @@ class Rendering(Protocol):
     site: Site
 
 
-def kept(r: Rendering, part_of: str, key: Callable[[Memo], str], render: Callable[[], None]) -> None:
+def kept(r: Rendering, part_of: str, key: Callable[[Memo], str], render: Callable[[], None] | None = None,
+         shows: Callable[[], tuple[Any, Callable[[], None]]] | None = None) -> None:
     """What `render` adds to the site (the pages of an event, or a player: `part_of`), rendered, or as the last
-    build kept it under the same key."""
+    build kept it under the same key (without `render`, the one of `shows`).
+
+    With `shows` (what the part shows, as values, and how it is rendered from them alone), a part whose key is new
+    is still not rendered again where what it shows is as before: it is kept under the key of those values too
+    (`Memo.shown_key`), which its own key then leads to. A round's results change the key of every player of the
+    festival; the pages of those whose games, places and ratings stayed as they were are taken as they were."""
     memo = r.memo
     if memo is None:
-        render()
+        (render or _how(shows))()
         return
     digest = key(memo)
-    text = memo.store.get(digest)
-    part = decode(text) if text is not None else None
-    if part is not None:
-        memo.reused[part_of] += 1
-    else:
-        outer = r.site  # (a part is rendered on a site of its own, which sees the site's date, not its pages)
-        r.site = Site(updated=outer.updated)
-        try:
-            render()
-            part = r.site
-        finally:
-            r.site = outer
+    part = _stored(memo, digest)
+    if part is None and shows is not None:
+        values, render = shows()
+        exact = memo.shown_key(part_of, plain(values))
+        part = _stored(memo, exact)
+        if part is None:
+            part = _rendered(r, render)
+            memo.made[part_of] += 1
+            memo.store.put(exact, encode(part))
+        else:
+            memo.reused[part_of] += 1
+        memo.store.put(digest, LEADS_TO + exact)
+    elif part is None:
+        part = _rendered(r, render or _how(shows))
         memo.made[part_of] += 1
         memo.store.put(digest, encode(part))
+    else:
+        memo.reused[part_of] += 1
     r.site.pages.update(part.pages)
     r.site.files.update(part.files)
     r.site.default_only.update(part.default_only)
+
+
+def _how(shows: Callable[[], tuple[Any, Callable[[], None]]] | None) -> Callable[[], None]:
+    """How a part given by what it shows is rendered."""
+    assert shows is not None, "a part is given by how it is rendered, or by what it shows"
+    return shows()[1]
+
+
+LEADS_TO = "=>"  # a kept entry that is the key of another (kept): a part kept by what it shows (`kept`)
+
+
+def _stored(memo: Memo, digest: str) -> Site | None:
+    """The part kept under `digest`, following one entry that leads to another; None where there is none, or it
+    is not what `encode` wrote."""
+    text = memo.store.get(digest)
+    if text is not None and text.startswith(LEADS_TO):
+        text = memo.store.get(text[len(LEADS_TO):])
+    return decode(text) if text is not None else None
+
+
+def _rendered(r: Rendering, render: Callable[[], None]) -> Site:
+    """What `render` adds, rendered on a site of its own (which sees the site's date, not its pages)."""
+    outer = r.site
+    r.site = Site(updated=outer.updated)
+    try:
+        render()
+        return r.site
+    finally:
+        r.site = outer
+
+
+def plain(value: Any) -> Any:
+    """`value` as JSON values, all of it: what a part kept by what it shows is keyed by (`kept`). Texts keep their
+    message and values (a page gives them in its language), an organizer's text each language's; a dataclass, each
+    field. Anything else stops the build: a value the key would not hold in full could leave a page as it was
+    when it has changed."""
+    if isinstance(value, Text):
+        return ["text", value.message, value.plural, value.number, plain(value.values)]
+    if isinstance(value, Texts):
+        return ["texts", value.by_language]
+    if value is None or isinstance(value, (str, bool, int)):
+        return str.__str__(value) if isinstance(value, str) else value
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return ["dict", [[plain(k), plain(v)] for k, v in value.items()]]
+    if isinstance(value, Fraction):
+        return ["fraction", value.numerator, value.denominator]
+    if isinstance(value, dt.date):
+        return ["date", value.isoformat()]
+    if isinstance(value, enum.Enum):
+        return [type(value).__name__, plain(value.value)]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [type(value).__name__, *(plain(getattr(value, f.name)) for f in dataclasses.fields(value))]
+    raise TypeError(f"a part's key cannot hold a {type(value).__name__}")
 
 
 def encode(part: Site) -> str:

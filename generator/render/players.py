@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -51,20 +51,35 @@ class EventShown:
 
 @dataclass(frozen=True, slots=True)
 class PlayerLine:
-    """A player's part of one event on his page (an event's each, and a simul he gave): what the template shows.
-    His place and his games' table rows are made here: a busy player's page has hundreds of cells."""
+    """A player's part of one event on his page (an event's each, and a simul he gave): what the template shows,
+    and nothing else (his page is kept by these values: memo.kept). His place and his games' table rows are made
+    here: a busy player's page has hundreds of cells."""
 
-    event: Event
-    festival: Festival
     heading: Markup  # the event's (EventShown.heading)
     place: Markup  # the event's link, with his place in its standings
     knockout: Markup | str = ""  # his knock-out, team or army line; a giver's simul
-    race: Markup | str = ""
+    ranks: tuple[int, ...] = ()  # his rank after each round (drawn as his race line), of `field` players
+    field: int = 0
     rating: Markup | str = ""
-    change: Change | None = None  # his FESA rating change, when he played rated games
     elo_shown: bool = False  # the event's game is one the festival Elo is shown for
     handicaps: bool = False  # a game with a handicap: the page gives the codes' key
     rows: Markup = Markup("")  # his games' table rows (nothing without games)
+
+    @property
+    def race(self) -> Markup:
+        """His race line (drawn when the page is rendered: a page kept as it was does not draw it)."""
+        return race.sparkline(list(self.ranks), self.field) if self.ranks else Markup("")
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A line of a player's page with the event it is of and his rating change there (his rating chart, and the
+    events his search entry names)."""
+
+    line: PlayerLine
+    event: Event
+    festival: Festival
+    change: Change | None = None  # his FESA rating change, when he played rated games
 
 
 class PlayerPages(RendererBase):
@@ -127,34 +142,41 @@ class PlayerPages(RendererBase):
             memo.kept(self, "player", functools.partial(Memo.player_key, data=self.data, pid=pid,
                                                         festivals=[self.festival_of[e.festival_id] for e in entered],
                                                         shown=[*(str(line) for part in lines for line in part), feed]),
-                      functools.partial(self.player_page, pid, player, *lines, feed))
+                      shows=functools.partial(self.player_view, pid, player, *lines, feed))
             index.append({"name": link(player.name, player_page(pid), "players/index.md"), "country": player.country,
                           "events": ", ".join(str(e.short) for e in entered)})
         self.page("players/index.md", "players.html.j2", _("Players"), rows=index)
 
-    def player_page(self, pid: str, player: Player, gp_lines: list[Markup], next_games: list[Markup],
-                    next_live: list[Markup], feed: bool) -> None:
+    def player_view(self, pid: str, player: Player, gp_lines: list[Markup], next_games: list[Markup],
+                    next_live: list[Markup], feed: bool) -> tuple[dict[str, Any], Callable[[], None]]:
+        """What a player's page shows, as values (his page is kept by them: memo.kept), and how it is rendered from
+        them alone (the template is given nothing else, memo.plain holds all of it)."""
         page = player_page(pid)
-        entries = self.player_entries(pid)
-        played = list(dict.fromkeys(f"{e.event.short} {e.festival.start.year}" if e.festival.start
-                                    else str(e.event.short) for e in entries))
-        history = [(f"{e.event.short} · {e.festival.name}", e.change.before, e.change.after)
-                   for e in sorted(entries, key=lambda e: (e.event.start or dt.date.min, e.event.id))
-                   if e.change is not None]
-        self.page(page, "player.html.j2", player.name, player=player, entries=entries, gp_lines=gp_lines,
-                  rating=self.loaded.festival_elo.get(pid),
-                  rating_chart=rating_preview.chart(history) if history else "",
-                  search=self.player_search(player, played),
-                  elo_shown=any(e.elo_shown for e in entries), handicaps=any(e.handicaps for e in entries),
-                  games_head=self.games_head,
-                  promotion=self.promotion_rows(pid, page), next_games=next_games, next_live=next_live,
-                  calendar=calendar.subscribe(calendar.player_path(pid), page, self.site_url, player=True)
-                  if feed else "")
+        played = self.player_entries(pid)
+        events = list(dict.fromkeys(f"{p.event.short} {p.festival.start.year}" if p.festival.start
+                                    else str(p.event.short) for p in played))
+        history = [(f"{p.event.short} · {p.festival.name}", p.change.before, p.change.after)
+                   for p in sorted(played, key=lambda p: (p.event.start or dt.date.min, p.event.id))
+                   if p.change is not None]
+        entries = [p.line for p in played]
+        shown: dict[str, Any] = {"player": player, "entries": entries, "gp_lines": gp_lines,
+                 "rating": self.loaded.festival_elo.get(pid), "history": history,
+                 "search": self.player_search(player, events),
+                 "elo_shown": any(e.elo_shown for e in entries), "handicaps": any(e.handicaps for e in entries),
+                 "promotion": self.promotion_rows(pid, page), "next_games": next_games, "next_live": next_live,
+                 "calendar": calendar.subscribe(calendar.player_path(pid), page, self.site_url, player=True)
+                 if feed else ""}
 
-    def player_entries(self, pid: str) -> list[PlayerLine]:
+        def render() -> None:
+            self.page(page, "player.html.j2", player.name, given_only=True, games_head=self.games_head,
+                      rating_chart=rating_preview.chart(history) if history else "", **shown)
+
+        return {"page": page, **shown}, render
+
+    def player_entries(self, pid: str) -> list[Played]:
         """A player's lines on his page, an event's each (and a simul he gave), in the festivals' order."""
         page = player_page(pid)
-        entries: list[PlayerLine] = []
+        entries: list[Played] = []
         for event in self.data.entries.get(pid, []):
             shown = self.event_shown(event)
             festival, res, kind = shown.festival, shown.res, shown.kind
@@ -193,24 +215,24 @@ class PlayerPages(RendererBase):
                         total=len(res.final), score=kind.game.standing_text(standing), round=res.completed)
                 else:
                     place = event_link + "."
-                entries.append(PlayerLine(
-                    event=event, festival=festival, heading=shown.heading, place=place,
-                    knockout=kind.player_line(self, event, res, pid, page),
-                    race=race.sparkline(res.rank_after(pid), len(res.final)) if standing else "",
-                    rating=rating_preview.line(change) if change else "", change=change,
-                    elo_shown=kind.game.elo_shown, handicaps=handicaps, rows=Markup("".join(rows))))
+                entries.append(Played(PlayerLine(
+                    heading=shown.heading, place=place, knockout=kind.player_line(self, event, res, pid, page),
+                    ranks=tuple(res.rank_after(pid)) if standing else (), field=len(res.final),
+                    rating=rating_preview.line(change) if change else "",
+                    elo_shown=kind.game.elo_shown, handicaps=handicaps, rows=Markup("".join(rows))),
+                    event, festival, change))
             for g in self.simuls.get(event.path, []):
                 if g.giver != pid:
                     continue
                 n = len(g.boards)
                 gave = link(ngettext("Gave a simul on {n} board", "Gave a simul on {n} boards", n).format(n=n),
                             giver_page(event, g.giver), page)
-                entries.append(PlayerLine(
-                    event=event, festival=festival, heading=shown.heading, place=event_link + ".",
+                entries.append(Played(PlayerLine(
+                    heading=shown.heading, place=event_link + ".",
                     # Translators: {simul} is the link "Gave a simul on 12 boards"; then the points he scored
                     # of the games decided ("7½ of 11")
                     knockout=html_format(_("{simul}: {score} of {decided}."), simul=gave, score=points(g.score),
-                                         decided=g.decided)))
+                                         decided=g.decided)), event, festival))
         return entries
 
     def event_shown(self, event: Event) -> EventShown:
@@ -334,8 +356,8 @@ class PlayerPages(RendererBase):
                     "grade": grade, "result": result_word(g.result), "reason": _(g.reason) if g.reason else "",
                     "points": promotion_points(g)}
 
-        return {"track": track, "rows": [row(g) for g in track.considered],
-                "promotions": [{"p": p, "next": p.date + dt.timedelta(days=1)} for p in track.promotions]}
+        return {"grade": track.grade, "needed": track.needed, "rows": [row(g) for g in track.considered],
+                "promotions": [{"new": p.new, "date": p.date, "rule": p.rule} for p in track.promotions]}
 
     def promotion_page(self) -> None:
         tracks = sorted(self.loaded.promotion.values(), key=lambda t: (self.player(t.player).name, t.player))
