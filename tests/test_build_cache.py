@@ -235,20 +235,53 @@ def test_a_cache_written_by_other_code_is_not_used(tmp_path: Path) -> None:
     assert PageCache.open(tmp_path, "old code", "de").get(page) is None  # (another language's file: none there)
 
 
-def test_a_build_keeps_its_own_pages_alone(tmp_path: Path) -> None:
-    """Each build's data file holds its pages only, the last one's removed: the cache does not grow."""
+def test_a_build_appends_its_new_pages_and_the_data_file_is_compacted_when_half_is_unused(tmp_path: Path) -> None:
+    """A build appends the pages it made to the last build's data file and writes none it took from there again;
+    once more than half the file is pages no build uses, the next build writes a new file of its pages alone."""
+    sizes = lambda: [p.stat().st_size for p in tmp_path.glob("pages-en-*.bin")]  # noqa: E731
     first = PageCache.open(tmp_path, "code", "en")
     first.put("a" * 64, "<p>a</p>")
     first.put("b" * 64, "<p>b</p>")
     first.save()
+    [name] = [p.name for p in tmp_path.glob("pages-en-*.bin")]
     second = PageCache.open(tmp_path, "code", "en")
     assert second.get("b" * 64) == "<p>b</p>"
     second.put("c" * 64, "<p>c</p>")
     second.save()
-    # "<p>b</p>" and "<p>c</p>" are 8 bytes each: 16 in the one data file left
-    assert [p.stat().st_size for p in tmp_path.glob("pages-en-*.bin")] == [16]
+    # "<p>a</p>", "<p>b</p>", "<p>c</p>" are 8 bytes each: the first build's 16, and c appended, 24 in the same file
+    assert [p.name for p in tmp_path.glob("pages-en-*.bin")] == [name] and sizes() == [24]
     third = PageCache.open(tmp_path, "code", "en")
     assert [third.get(d * 64) for d in "abc"] == [None, "<p>b</p>", "<p>c</p>"]
+    third.save()
+    assert sizes() == [24]  # b and c used, 16 of 24 bytes: nothing written
+    fourth = PageCache.open(tmp_path, "code", "en")
+    assert fourth.get("c" * 64) == "<p>c</p>"
+    fourth.save()
+    assert sizes() == [24]  # 16 of 24 were in use when it began (half or more: it appended)
+    fifth = PageCache.open(tmp_path, "code", "en")
+    assert fifth.get("c" * 64) == "<p>c</p>"  # 8 of 24 bytes in use: less than half
+    fifth.save()
+    assert sizes() == [8] and [p.name for p in tmp_path.glob("pages-en-*.bin")] != [name]  # a new file, c alone
+    sixth = PageCache.open(tmp_path, "code", "en")
+    assert [sixth.get(d * 64) for d in "abc"] == [None, None, "<p>c</p>"]
+
+
+def test_what_a_build_that_stopped_appended_is_no_pages_and_the_pages_before_it_are_used(tmp_path: Path) -> None:
+    """A build that stopped after appending (its index not written) leaves the data file longer than the index
+    says: the pages the index names are used, and the next build appends after what it left."""
+    first = PageCache.open(tmp_path, "code", "en")
+    first.put("a" * 64, "<p>a</p>")
+    first.save()
+    [data] = tmp_path.glob("pages-en-*.bin")
+    with data.open("ab") as f:
+        f.write(b"<p>hal")  # 6 bytes: 8 of the 14 in use, more than half (else a new file: the test above)
+    second = PageCache.open(tmp_path, "code", "en")
+    assert second.get("a" * 64) == "<p>a</p>"
+    second.put("b" * 64, "<p>b</p>")
+    second.save()
+    assert data.stat().st_size == 8 + 6 + 8
+    third = PageCache.open(tmp_path, "code", "en")
+    assert [third.get(d * 64) for d in "ab"] == ["<p>a</p>", "<p>b</p>"]
 
 
 def test_the_code_digest_follows_every_file_of_the_generator(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -14,15 +14,19 @@ The events' parts (render/memo.py: an event's pages and files as the renderer ma
 kept the same way, in `parts-<code>.json` and its data file (`"kind": "parts"` in the index): an event whose
 festival, and what came before it, did not change is not rendered again either.
 
-Nothing but the index is held in memory: a page is read when the build asks for it, and this build's pages are
-written to a new data file as they are made. `code` is a digest of the generator's own files, the engine in use
+Nothing but the index is held in memory: a page is read when the build asks for it. A build appends the pages it
+made to the last build's data file, and its index names those it made and those it took from there: a page
+reused is not written again. Where less than half the data file is pages the last build used (the rest are
+pages no build uses any more), the build writes its pages to a new data file instead, the last one's removed: the
+file is at most about twice what one build uses. `code` is a digest of the generator's own files, the engine in use
 and the versions of the packages that render the pages (the theme, Jinja, Markdown, Babel): a cache written by
 other code is not used at all, and the build is as cold as without one. The index is read as data (JSON, never
 code), within limits; a page's output is checked against its SHA-256 before it is used. An index that is
-damaged, foreign or over the limits, a data file of another size than the index says, a page whose bytes are not
+damaged, foreign or over the limits, a data file shorter than the index says, a page whose bytes are not
 those it had, a link anywhere in the cache's place: each is said in one line and ignored, never trusted (the
-pages concerned are rendered anew). At the end of a language's build its new index replaces the old at once (a
-temporary file renamed over it), naming the new data file; the old one is then removed.
+pages concerned are rendered anew). A data file longer than its index says is used (a build that stopped after
+appending leaves it so: what it appended is no entry's). At the end of a language's build its new index replaces
+the old at once (a temporary file renamed over it), naming the data file.
 """
 
 from __future__ import annotations
@@ -93,6 +97,7 @@ class PageCache:
         self.new: IO[bytes] | None = None  # this build's, as it is written
         self.new_path: Path | None = None
         self.reused = 0
+        self.appending = False  # this build's pages appended to the last build's data file (new: in a new one)
         self.damaged = False
         self.stopped = False  # nothing (more) written this build: the cache's place is a link, or a write failed
 
@@ -138,14 +143,16 @@ class PageCache:
             return
         data = self.folder / name
         try:
-            if data.is_symlink() or not data.is_file() or data.stat().st_size != size:
-                self._ignored(f"its data file {name} is missing or not of the size its index gives")
+            if data.is_symlink() or not data.is_file() or (length := data.stat().st_size) < size:
+                self._ignored(f"its data file {name} is missing or shorter than its index gives")
                 return
             self.old = data.open("rb")
         except OSError as exc:
             self._ignored(f"its data file cannot be read ({exc.strerror or exc})")
             return
         self.kept, self.old_name = pages, name
+        # (pages no build uses any more: more than half the file, and this build's go to a new one without them)
+        self.appending = 2 * sum(entry[1] for entry in pages.values()) >= length
 
     def _ignored(self, why: str) -> None:
         print(f"WARNING -  The build cache {self.index} is ignored: {why}; its pages are rendered anew",
@@ -160,7 +167,10 @@ class PageCache:
         hold it as it was written (said once; the page is rendered anew)."""
         raw = self._read_page(digest)
         if raw is not None:
-            self._write(digest, raw, self.kept[digest][2])
+            if not self.appending:
+                self._write(digest, raw, self.kept[digest][2])
+            elif not self.stopped:
+                self.made[digest] = self.kept[digest]  # (where it is, in the data file this build appends to)
             self.reused += 1
         return raw
 
@@ -198,11 +208,15 @@ class PageCache:
         if digest in self.made or self.stopped:
             return
         try:
-            if self.new is None:
+            if self.new is None and self.appending:
+                self.new_path = self.folder / self.old_name  # (checked not a link when it was opened: _read)
+                self.new = os.fdopen(os.open(self.new_path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)),
+                                     "ab")
+            elif self.new is None:
                 self.folder.mkdir(parents=True, exist_ok=True)
                 self.new_path = self.folder / f"{self.kind}-{self.language}-{secrets.token_hex(8)}.bin"
                 self.new = open(self.new_path, "xb")  # noqa: SIM115 - open until save()
-            offset = self.new.tell()
+            offset = self.new.tell()  # (appending: the file's end, where it was opened)
             self.new.write(raw)
         except OSError as exc:
             self._unwritable(exc)
@@ -220,9 +234,9 @@ class PageCache:
         if self.new is not None:
             self.new.close()
             self.new = None
-        if self.new_path is not None:
+        if self.new_path is not None and not self.appending:  # (the last build's, appended to: its index holds)
             self.new_path.unlink(missing_ok=True)
-            self.new_path = None
+        self.new_path = None
 
     def save(self) -> None:
         """This build's pages in place of the last build's: the new index renamed over the old, naming the new
@@ -230,14 +244,19 @@ class PageCache:
         if self.old is not None:
             self.old.close()
             self.old = None
-        if self.new is None or self.new_path is None or self.stopped or self._linked():
+        if self.appending and self.new is None and not self.stopped:  # (nothing appended: the index alone)
+            self.new_path = self.folder / self.old_name
+        if self.new_path is None or self.stopped or self._linked():
             self._drop_new()
             return
         try:
-            self.new.flush()
-            size = self.new.tell()
-            self.new.close()
-            self.new = None
+            if self.new is not None:
+                self.new.flush()
+                size = self.new.tell()
+                self.new.close()
+                self.new = None
+            else:
+                size = max((offset + length for offset, length, _sha in self.made.values()), default=0)
             text = json.dumps({"format": FORMAT, "code": self.code, "language": self.language, "kind": self.kind,
                                "data": self.new_path.name, "size": size, "pages": self.made}, separators=(",", ":"))
             fd, name = tempfile.mkstemp(dir=self.folder, prefix=f".{self.index.name}.", suffix=".tmp")
