@@ -101,7 +101,11 @@ _LINE_BREAKS = re.compile(r"\n[ \t\n]+")  # (a line's indentation, and blank lin
 _BLOCKS = ("html|head|body|header|footer|main|nav|article|aside|section|div|p|ul|ol|li|dl|dt|dd|table|thead|"
            "tbody|tfoot|tr|td|th|h[1-6]|form|hr|meta|link|title|details|summary|blockquote|figure")
 _BEFORE_BLOCK = re.compile(rf"\n(?=</?(?:{_BLOCKS})[\s/>])")
-_AFTER_BLOCK = re.compile(rf"(<(?:{_BLOCKS})(?:\s[^>]*)?>|</(?:{_BLOCKS})>)\n")
+# A line break after such a tag (`<div …>`, `</div>`): found in the page written backwards, where the pattern begins
+# with the line break and the tag follows it (`>vid/<`); the same line breaks as `<(?:BLOCKS)(?:\s[^>]*)?>\n` or
+# `</(?:BLOCKS)>\n` forwards, which tries the names at every "<" of the page (two thirds of compacting's time).
+_BACKWARDS = "|".join(name[::-1] if name != "h[1-6]" else "[1-6]h" for name in _BLOCKS.split("|"))
+_AFTER_BLOCK_BACKWARDS = re.compile(rf"\n(?=>(?:(?:{_BACKWARDS})/<|(?:[^>]*\s)?(?:{_BACKWARDS})<))")
 _LABEL = re.compile(r'<span class="md-ellipsis">\n([^<\n]*)\n</span>')
 # The theme's links and icon buttons lay out their parts as flex items, where white space between them is not
 # shown: a link's label, an icon's <svg>, a button's or a label's edges.
@@ -133,7 +137,8 @@ def compact(output: str) -> str:
     """A generated page without the theme's indentation, blank lines and the line breaks no browser shows (a
     third of its bytes; it holds no <pre>, where white space would count)."""
     output = _LINE_BREAKS.sub("\n", output)
-    output = _LABEL.sub(r'<span class="md-ellipsis">\1</span>', _AFTER_BLOCK.sub(r"\1", _BEFORE_BLOCK.sub("", output)))
+    output = _AFTER_BLOCK_BACKWARDS.sub("", _BEFORE_BLOCK.sub("", output)[::-1])[::-1]
+    output = _LABEL.sub(r'<span class="md-ellipsis">\1</span>', output)
     return valid(_CHROME.sub("", output))
 
 
