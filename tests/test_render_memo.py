@@ -122,6 +122,41 @@ def test_the_ranks_after_each_round_of_a_players_events_are_kept_and_taken_back(
     assert len(store) == 2
 
 
+def test_ranks_computed_by_the_events_pages_are_kept_and_those_of_an_event_taken_whole_are_not_computed() -> None:
+    """The event's own pages draw its ranks after each round too (its race chart): the ranks they computed are
+    kept, once a build, so that a later build's players' pages find them. An event whose pages came from the last
+    build asks without computing: the kept ranks are taken (and so kept for the next build), none computed."""
+    from generator.render.site import Renderer
+
+    class Counted(_Store):
+        puts = 0
+
+        def put(self, key: str, value: str) -> None:
+            Counted.puts += 1
+            super().put(key, value)
+
+    store = Counted()
+    inputs = Inputs("common", {"cup": "1"})
+    first = Renderer(load_clean(MINI), memo=Memo(store=store, inputs=inputs))
+    open_, cup = first.data.festivals[0].events[0], first.data.festivals[0]
+    res = first.results[open_.path]
+    drawn = res.ranks  # (as the event's pages compute them)
+    assert kept_ranks(first.memo, first.data, cup, open_.path, res) == drawn
+    assert kept_ranks(first.memo, first.data, cup, open_.path, res) == drawn  # (a second player of the event)
+    assert Counted.puts == 1 and json.loads(next(iter(store.values()))) == [dict(r) for r in drawn]
+    # A build whose event came from the cache: taken, not computed
+    second = Renderer(load_clean(MINI), memo=Memo(store=store, inputs=inputs))
+    res = second.results[open_.path]
+    assert kept_ranks(second.memo, second.data, cup, open_.path, res, compute=False) == drawn
+    assert "by_round" not in vars(res)
+    # Nothing kept: nothing computed either (and a player's page asking later computes them)
+    third = Renderer(load_clean(MINI), memo=Memo(store=_Store(), inputs=inputs))
+    res = third.results[open_.path]
+    assert kept_ranks(third.memo, third.data, cup, open_.path, res, compute=False) is None
+    assert "by_round" not in vars(res)
+    assert kept_ranks(third.memo, third.data, cup, open_.path, res) == drawn and "by_round" in vars(res)
+
+
 def test_what_a_part_shows_is_keyed_in_full() -> None:
     """`plain`: every value a part kept by what it shows is keyed by, as JSON values, in full; a text by its message
     and values (two messages alike in English may read differently in another language), an organizer's text in

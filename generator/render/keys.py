@@ -43,6 +43,7 @@ class Memo:
     inputs: Inputs
     reused: Counter[str] = field(default_factory=Counter)  # by part: "event", "player", "feed"
     made: Counter[str] = field(default_factory=Counter)
+    ranked: set[str] = field(default_factory=set)  # the events whose ranks after each round are kept (memo.kept_ranks)
     _spans: dict[str, tuple[dt.date, dt.date]] = field(default_factory=dict)
 
     def event_key(self, data: DataSet, festival: Festival, path: str) -> str:

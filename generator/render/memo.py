@@ -201,15 +201,27 @@ def _strings(value: object, n: int) -> bool:
     return isinstance(value, list) and len(value) == n and all(isinstance(v, str) for v in value)
 
 
-def kept_ranks(memo: Memo | None, data: DataSet, festival: Festival, path: str,
-               res: EventResults) -> tuple[dict[str, int], ...]:
+def kept_ranks(memo: Memo | None, data: DataSet, festival: Festival, path: str, res: EventResults,
+               compute: bool = True) -> tuple[dict[str, int], ...] | None:
     """Each player's rank after each round of event `path` (res.ranks): with the parts of the last build, as it
-    kept them, put where the results keep what they computed, so that they are not computed again."""
-    if memo is None or "ranks" in vars(res):
+    kept them, put where the results keep what they computed, so that they are not computed again; and kept for
+    the next build, wherever this one has them from (an event's pages draw them too). Without `compute`, None
+    where neither this build nor the last has them (an event whose pages came from the last build: its ranks are
+    kept alive for the players' pages of a later build, not computed for nothing)."""
+    if memo is None:
+        return res.ranks if compute else None
+    if path in memo.ranked:  # (once a build: kept, or taken)
         return res.ranks
     key = memo.ranks_key(data, festival, path)
+    if "ranks" in vars(res):  # (computed already: by the event's pages, or in the language built before)
+        memo.ranked.add(path)
+        memo.store.put(key, json.dumps(res.ranks, separators=(",", ":")))
+        return res.ranks
     text = memo.store.get(key)
     kept = _ranks(text, res) if text is not None else None
+    if kept is None and not compute:
+        return None
+    memo.ranked.add(path)
     if kept is None:
         memo.store.put(key, json.dumps(res.ranks, separators=(",", ":")))
         return res.ranks

@@ -159,8 +159,11 @@ class Renderer(FestivalPages, PlayerPages):
     def event_part(self, festival: Festival, event: Event) -> None:
         """The event's pages, rendered or, where nothing they are made from changed, as the last build made them
         (memo.py)."""
+        res = self.results[event.path]
         memo.kept(self, "event", lambda m: m.event_key(self.data, festival, event.path),
-                  lambda: self.event_pages(festival, event, self.results[event.path]))
+                  lambda: self.event_pages(festival, event, res))
+        if pages_of(event).has_standings and res.completed:  # (its ranks kept for its players' pages)
+            memo.kept_ranks(self.memo, self.data, festival, event.path, res, compute=False)
 
     def event_pages(self, festival: Festival, event: Event, res: EventResults) -> None:
         """The event's pages, as its kind lays them out (generator/kinds)."""
