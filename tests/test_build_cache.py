@@ -157,6 +157,36 @@ def test_a_players_page_that_shows_what_it_showed_is_taken_from_the_cache_though
     assert counts == [(0, 1, 0, 1, 5, 5, 0, 6)]
 
 
+def test_after_a_round_result_the_players_whose_page_shows_it_are_rendered_and_the_others_kept(
+        tmp_path: Path) -> None:
+    """A result of the demo's last festival turned round (Oware Open, round 6: Brown beat Campbell, now Campbell
+    wins): every player of the festival has a new key, and the pages rendered again are those that changed (the
+    two players', and those whose place or race line moved); the others of the festival are kept by what they
+    show, among them the six who played the Masters alone. Two languages, the second built in a forked process."""
+    data = tmp_path / "data"
+    shutil.copytree(DEMO, data)
+    kept = tmp_path / "cache"
+    before, _ = build(data, tmp_path / "site", None, "en,de")
+    build(data, tmp_path / "site", kept, "en,de")
+    replace(data / "2012-mso-oware" / "oware-open" / "round-6.yaml",  # (the seeds too: the winner has more)
+            "[brown-oliver, campbell-marcia, 1-0, resignation, 21, 15]",
+            "[brown-oliver, campbell-marcia, 0-1, resignation, 15, 21]")
+    counts: list[tuple[int, ...]] = []
+    warm, _ = build(data, tmp_path / "site", kept, "en,de", events=counts)
+    cold, _ = build(data, tmp_path / "site", None, "en,de")
+    same(warm, cold)
+    changed = {name for name in cold if name.startswith("players/") and name.endswith("/index.html")
+               and cold[name] != before[name]}
+    # Brown 2 points and Campbell 1 before, 1 and 2 now: their games, scores and places changed; Thompson's 1½
+    # stays between them, and two players stay on 2 points (Smith, and Campbell for Brown)
+    assert {"players/brown-oliver/index.html", "players/campbell-marcia/index.html"} <= changed
+    masters_alone = ("darko-efua", "reid-andre", "owusu-kwabena", "clarke-simone", "agyeman-nana", "horak-jakub")
+    assert not changed & {f"players/{pid}/index.html" for pid in masters_alone}
+    for language in counts:  # (en, then de): the players rendered again are exactly those whose page changed
+        players_kept, players = language[4], language[5]
+        assert players - players_kept == len(changed)
+
+
 def test_a_language_added_is_built_and_the_others_pages_follow(festival: Path, tmp_path: Path) -> None:
     """The selector of every page lists the site's languages: adding one renders every page again."""
     kept = tmp_path / "cache"
