@@ -166,8 +166,7 @@ def test_after_a_round_result_the_players_whose_page_shows_it_are_rendered_and_t
     data = tmp_path / "data"
     shutil.copytree(DEMO, data)
     kept = tmp_path / "cache"
-    before, _ = build(data, tmp_path / "site", None, "en,de")
-    build(data, tmp_path / "site", kept, "en,de")
+    before, _ = build(data, tmp_path / "site", kept, "en,de")  # (the cold site, and the cache for the warm build)
     replace(data / "2012-mso-oware" / "oware-open" / "round-6.yaml",  # (the seeds too: the winner has more)
             "[brown-oliver, campbell-marcia, 1-0, resignation, 21, 15]",
             "[brown-oliver, campbell-marcia, 0-1, resignation, 15, 21]")

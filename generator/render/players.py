@@ -159,13 +159,12 @@ class PlayerPages(RendererBase):
                    for p in sorted(played, key=lambda p: (p.event.start or dt.date.min, p.event.id))
                    if p.change is not None]
         entries = [p.line for p in played]
-        shown: dict[str, Any] = {"player": player, "entries": entries, "gp_lines": gp_lines,
-                 "rating": self.loaded.festival_elo.get(pid), "history": history,
-                 "search": self.player_search(player, events),
-                 "elo_shown": any(e.elo_shown for e in entries), "handicaps": any(e.handicaps for e in entries),
-                 "promotion": self.promotion_rows(pid, page), "next_games": next_games, "next_live": next_live,
-                 "calendar": calendar.subscribe(calendar.player_path(pid), page, self.site_url, player=True)
-                 if feed else ""}
+        shown: dict[str, Any] = {
+            "player": player, "entries": entries, "gp_lines": gp_lines, "rating": self.loaded.festival_elo.get(pid),
+            "history": history, "search": self.player_search(player, events),
+            "elo_shown": any(e.elo_shown for e in entries), "handicaps": any(e.handicaps for e in entries),
+            "promotion": self.promotion_rows(pid, page), "next_games": next_games, "next_live": next_live,
+            "calendar": calendar.subscribe(calendar.player_path(pid), page, self.site_url, player=True) if feed else ""}
 
         def render() -> None:
             self.page(page, "player.html.j2", player.name, given_only=True, games_head=self.games_head,
