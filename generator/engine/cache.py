@@ -153,6 +153,8 @@ class PageCache:
         self.kept, self.old_name = pages, name
         # (pages no build uses any more: more than half the file, and this build's go to a new one without them)
         self.appending = 2 * sum(entry[1] for entry in pages.values()) >= length
+        if self.appending:
+            self.new_path = data  # (this build's data file: the last one's, appended to when a page is made)
 
     def _ignored(self, why: str) -> None:
         print(f"WARNING -  The build cache {self.index} is ignored: {why}; its pages are rendered anew",
@@ -208,8 +210,7 @@ class PageCache:
         if digest in self.made or self.stopped:
             return
         try:
-            if self.new is None and self.appending:
-                self.new_path = self.folder / self.old_name  # (checked not a link when it was opened: _read)
+            if self.new is None and self.new_path is not None:  # (appending: checked not a link in _read)
                 self.new = os.fdopen(os.open(self.new_path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)),
                                      "ab")
             elif self.new is None:
@@ -239,13 +240,12 @@ class PageCache:
         self.new_path = None
 
     def save(self) -> None:
-        """This build's pages in place of the last build's: the new index renamed over the old, naming the new
-        data file; the old data file removed. A cache that cannot be written is said and left as it was."""
+        """This build's pages in place of the last build's: the new index renamed over the old, naming this build's
+        data file (the last build's, appended to, or a new one); any other removed. A cache that cannot be written
+        is said and left as it was."""
         if self.old is not None:
             self.old.close()
             self.old = None
-        if self.appending and self.new is None and not self.stopped:  # (nothing appended: the index alone)
-            self.new_path = self.folder / self.old_name
         if self.new_path is None or self.stopped or self._linked():
             self._drop_new()
             return

@@ -88,7 +88,8 @@ def kept(r: Rendering, part_of: str, key: Callable[[Memo], str], render: Callabl
             memo.reused[part_of] += 1
         memo.store.put(digest, LEADS_TO + exact)
     elif part is None:
-        part = _rendered(r, render or _how(shows))
+        assert render is not None, "a part is given by how it is rendered, or by what it shows"
+        part = _rendered(r, render)
         memo.made[part_of] += 1
         memo.store.put(digest, encode(part))
     else:
