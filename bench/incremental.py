@@ -15,9 +15,10 @@ Writes the synthetic archive of bench/archive.py (about PAGES pages a language),
    before the changes, the check's annotations, the warm build of every language and the FESA files
    (`build --summary … --base … --annotations github --fesa-out …`).
 
-Each build starts without a site folder, as the job's does (a fresh check-out). Each line: CPU seconds (user +
-system of the command and its children, the forked languages included), wall-clock seconds, peak resident memory
-of the largest process, the site's bytes and bytes per page. The warm site is compared byte for byte with a cold
+Each build starts without a site folder, as the job's does (a fresh check-out); the last build's is set aside, not
+deleted just before (bench/folders.py says why). Each line: CPU seconds (user + system of the command and its
+children, the forked languages included), wall-clock seconds, peak resident memory of the largest process, the
+site's bytes and bytes per page. The warm site is compared byte for byte with a cold
 build of the same data (a build without a cache, in the same run).
 """
 
@@ -38,6 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
 from archive import write_archive  # noqa: E402
+from folders import set_aside  # noqa: E402
 
 LANGUAGES = "en,de,fr,nl,ja,ru,uk,pl,cs,it,es,sv"
 
@@ -52,8 +54,9 @@ class Run:
 
 def run(argv: list[str], languages: str, cache: Path | None) -> Run:
     # As on the runner, whose check-out has no site: the last build's site is not there to be emptied first (the
-    # engine's clean-up of 40,000 files, a second or two that the job never spends)
-    shutil.rmtree(Path(argv[argv.index("--site-dir") + 1]), ignore_errors=True)
+    # engine's clean-up of 40,000 files, a second or two that the job never spends), and was not deleted just before
+    # (folders.py)
+    set_aside(Path(argv[argv.index("--site-dir") + 1]))
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", BANZUKE_LANGUAGES=languages,
                BANZUKE_CACHE=str(cache) if cache else "off")
     out = tempfile.TemporaryFile()
@@ -130,7 +133,7 @@ def main() -> None:
         shutil.move(site, kept)
         again = run(build, first, None)
         print(f"  the warm site is the cold one, byte for byte: {same(kept, site)}")
-        shutil.rmtree(kept)
+        set_aside(kept)
         count = len(args.languages.split(","))
         every_cold = run(build, args.languages, every)
         line(f"cold, {count} languages", every_cold, site, cold)

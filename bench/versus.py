@@ -29,12 +29,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
 from archive import write_archive  # noqa: E402
+from folders import set_aside  # noqa: E402
 from incremental import turn_a_game  # noqa: E402
 
 
 def build(tree: Path, data: Path, site: Path, languages: str, cache: Path | None) -> float:
-    """CPU seconds of one `generator build` of `data` with the code of `tree`."""
-    shutil.rmtree(site, ignore_errors=True)
+    """CPU seconds of one `generator build` of `data` with the code of `tree`, into a site folder made anew (the
+    last one set aside, not deleted: folders.py)."""
+    set_aside(site)
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", BANZUKE_LANGUAGES=languages,
                BANZUKE_CACHE=str(cache) if cache else "off")
     proc = subprocess.Popen([sys.executable, "-m", "generator", "build", "--data", str(data), "--site-dir", str(site)],

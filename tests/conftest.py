@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import importlib.util
 import shutil
 import os
@@ -41,6 +42,7 @@ def _guard() -> Path:
     spec.loader.exec_module(guard)
     handle, log = tempfile.mkstemp(prefix="banzuke-data-reads-", suffix=".log")
     os.close(handle)
+    atexit.register(Path(log).unlink, missing_ok=True)  # (the process's own log, gone with it)
     os.environ[guard.WATCHED] = str(ORGANIZERS_DATA)  # (the folder a command reads without --data)
     os.environ[guard.LOG] = log  # (this process's own: a pytest-xdist worker's, not its controller's)
     guard_path = str(ROOT / "tests" / "guard")
