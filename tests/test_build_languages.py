@@ -9,9 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import jinja2
 import pytest
 
-from generator.engine.build import Built, _side_by_side, report_size
+from generator.engine.build import Built, _listed_once, _side_by_side, report_size
 
 from .conftest import MINI, ROOT
 
@@ -91,3 +92,22 @@ def test_a_build_near_the_results_jobs_time_limit_is_a_warning(capsys: pytest.Ca
     assert lines[1:] == ["WARNING -  The build took 11 minutes, near the results job's limit of 15: a larger archive "
                          "would stop it; leaving out a language (extra.languages in mkdocs.yml) saves de 4.0 MB and "
                          "500 CPU s"]
+
+
+def test_the_themes_files_are_listed_once_for_all_the_languages_of_a_build(tmp_path: Path) -> None:
+    """The engine lists the theme's files at every language's build; the languages of one build share the first
+    listing (the same folders), and each still loads its templates from the folders."""
+    (tmp_path / "main.html").write_text("{{ 1 + 1 }}", encoding="utf-8")
+    (tmp_path / "icon.svg").write_text("<svg/>", encoding="utf-8")
+    listed: dict[tuple[str, ...], list[str]] = {}
+
+    def make() -> jinja2.Environment:
+        return jinja2.Environment(loader=jinja2.FileSystemLoader([str(tmp_path)]))
+
+    first = _listed_once(make, listed)
+    assert first.list_templates() == ["icon.svg", "main.html"]
+    (tmp_path / "late.svg").write_text("<svg/>", encoding="utf-8")  # (a file the next language does not walk to)
+    second = _listed_once(make, listed)
+    assert second.list_templates() == ["icon.svg", "main.html"]
+    assert second.get_template("main.html").render() == "2"
+    assert _listed_once(make, {}).list_templates() == ["icon.svg", "late.svg", "main.html"]  # (another build's)

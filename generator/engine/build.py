@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import jinja2
 import mkdocs
 from mkdocs.commands.build import build as engine_build
 from mkdocs.config import load_config
@@ -24,6 +25,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 
 from generator.pipeline import Loaded
+from generator.sources.digests import data_digests
 
 from . import cache
 from .state import Build, CompiledTemplates, attach, languages, published_address
@@ -46,6 +48,7 @@ def running() -> Iterator[logging.Logger]:
         log.removeHandler(handler)
 
 
+_Listed = dict[tuple[str, ...], list[str]]  # the theme's files by its folders (_ListedOnce)
 JOBS_ENV = "BANZUKE_JOBS"  # how many languages are built at once (default: the cores this process may use)
 PAGES_LIMIT = 1_000_000_000  # bytes: the largest site GitHub Pages publishes (1 GB)
 JOB_MINUTES = 15  # the results workflow's time limit (.github/workflows/results.yml)
@@ -77,7 +80,10 @@ def build(config_file: Path, data: Path, loaded: Loaded, site_dir: Path | None) 
             jobs = min(len(codes), _jobs())
             folder = cache.folder_for(root)
             kept = (folder, cache.code_digest()) if folder is not None else None
-            one = functools.partial(_language, config_file, data, loaded, config, codes, CompiledTemplates(), kept)
+            # (what is the same for every language, found once: the data's digests, the theme's files)
+            digests = data_digests(data) if kept is not None else None
+            one = functools.partial(_language, config_file, data, loaded, config, codes, CompiledTemplates(), kept,
+                                    digests, {})
             built = _one_after_another(one, codes, root) if jobs <= 1 else _side_by_side(one, codes, root, jobs)
         except MkDocsException as exc:
             print(f"ERROR   -  {exc}", file=sys.stderr)
@@ -96,10 +102,12 @@ def _jobs() -> int:
 
 
 def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig, codes: tuple[str, ...],
-              compiled: CompiledTemplates, kept: tuple[Path, str] | None, code: str, site_dir: Path) -> None:
+              compiled: CompiledTemplates, kept: tuple[Path, str] | None, digests: tuple[str, dict[str, str]] | None,
+              listed: _Listed, code: str, site_dir: Path) -> None:
     """One language's build into `site_dir`: the default with the configuration as given, the others with the
     same configuration under /<code>/, with their own address; with `kept` (the cache's folder and the code's
-    digest), the pages of the last build reused where nothing they are made from changed (cache.py)."""
+    digest), the pages of the last build reused where nothing they are made from changed (cache.py), by the data's
+    `digests`. The theme's files are listed once for all the languages (`listed`, _ListedOnce)."""
     pages = cache.PageCache.open(*kept, code) if kept is not None else None
     parts = cache.PageCache.open(*kept, code, kind="parts") if kept is not None else None
     root_url = first.site_url or ""
@@ -109,8 +117,10 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
     if under:
         config.site_url = f"{root_url.rstrip('/')}/{under}" if root_url else None
     config.theme["language"] = code  # the theme's own texts, and its search's language
+    config.theme.get_env = functools.partial(_listed_once, config.theme.get_env, listed)  # type: ignore[method-assign]
     build = Build(data, site_url=f"{address.rstrip('/')}/{under}" if address else "", loaded=loaded, language=code,
-                  languages=codes, compiled=compiled, site_root=root_url, cache=pages, part_cache=parts)
+                  languages=codes, compiled=compiled, site_root=root_url, cache=pages, part_cache=parts,
+                  digests=digests)
     engine_build(attach(config, build))
     if pages is not None and parts is not None:
         pages.save()
@@ -122,6 +132,32 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
               f"of {reused['event']:,} of {reused['event'] + made['event']:,} events, "
               f"of {reused['player']:,} of {reused['player'] + made['player']:,} players, "
               f"{reused['feed']:,} of {reused['feed'] + made['feed']:,} calendar feeds", file=sys.stderr)
+
+
+class _ListedOnce(jinja2.FileSystemLoader):
+    """The theme's template loader, its files listed once for all the languages of a build. The engine lists them
+    at every build (to copy the theme's assets; a language under /<code>/ then leaves them out, engine/hooks.py
+    on_files), walking the theme's folders and their thousands of icons; the same folders hold the same files."""
+
+    def __init__(self, searchpath: list[str], listed: _Listed) -> None:
+        super().__init__(searchpath)
+        self._listed = listed
+
+    def list_templates(self) -> list[str]:
+        key = tuple(self.searchpath)
+        if key not in self._listed:
+            self._listed[key] = super().list_templates()
+        return list(self._listed[key])
+
+
+def _listed_once(make: Callable[[], jinja2.Environment], listed: _Listed) -> jinja2.Environment:
+    """The theme's template environment as the engine makes it, with a loader of the same folders that lists
+    their files once for all the languages (_ListedOnce)."""
+    env = make()
+    loader = env.loader
+    if isinstance(loader, jinja2.FileSystemLoader):
+        env.loader = _ListedOnce(list(loader.searchpath), listed)
+    return env
 
 
 def _one_after_another(one: Callable[[str, Path], None], codes: tuple[str, ...], root: Path) -> list[Built]:

@@ -89,7 +89,7 @@ def _parts(build: Build, config: MkDocsConfig) -> Memo | None:
         store = build.preview.parts
     if store is None:
         return None
-    common, festivals = data_digests(build.data)
+    common, festivals = build.digests or data_digests(build.data)
     digest = hashlib.sha256(json.dumps([common, *_common(build, config)]).encode()).hexdigest()
     build.parts = Memo(store, Inputs(digest, festivals))
     return build.parts

@@ -96,6 +96,7 @@ class Build:
     cache: PageCache | None = None  # the pages of the last build, kept between builds (cache.py)
     part_cache: PageCache | None = None  # the events' parts of the last build (render/memo.py), kept likewise
     parts: Memo | None = None  # the parts this build took from part_cache, and made (on_config)
+    digests: tuple[str, dict[str, str]] | None = None  # the data's digests (sources/digests.py), found once for all
     site: Site | None = None  # the generated site (on_config)
     titles: dict[str, dict[str, str]] = field(default_factory=dict)  # labels by sidebar (on_files)
     pages: dict[str, Page] = field(default_factory=dict)  # the engine's pages by source path (on_nav)
