@@ -202,3 +202,49 @@ def test_a_players_page_reads_nothing_but_what_it_is_given() -> None:
     assert functions <= set(env.globals) | {"_", "ngettext"}
     # (the data's own are not among them: `player_name` and `first_place` are left out with given_only)
     assert not names & {"player_name", "first_place"}
+
+
+def test_a_players_lines_of_an_event_are_kept_and_taken_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player's page rendered again takes his lines of the events whose festivals did not change (his place,
+    games and rating there) from the last build, rather than making them again; anything but lines as they were
+    written is made anew."""
+    from markupsafe import Markup
+
+    from generator.render.players import PlayerPages
+    from generator.render.site import Renderer
+
+    store = _Store()
+    inputs = Inputs("common", {"cup": "1"})
+    first = Renderer(load_clean(MINI), memo=Memo(store=store, inputs=inputs))
+    made = first.player_entries("adams-amy")
+    # tests/test_scoring.py: Amy Adams is first after each of the Open's three rounds, of its five players
+    assert [(p.event.path, p.line.ranks, p.line.field) for p in made] == [("cup/open", (1, 1, 1), 5)]
+    open_ = made[0].event
+    key = first.memo.lines_key(first.data, first.data.festivals[0], "adams-amy", open_.path)
+    assert key in store
+
+    def not_again(*_: object) -> None:
+        raise AssertionError("a player's lines made again")
+
+    second = Renderer(load_clean(MINI), memo=Memo(store=store, inputs=inputs))
+    with monkeypatch.context() as patched:
+        patched.setattr(PlayerPages, "event_lines", not_again)
+        taken = second.player_entries("adams-amy")
+    assert [p.line for p in taken] == [p.line for p in made]
+    assert [p.change for p in taken] == [p.change for p in made]  # (his rating change: the event's, as then)
+    for field in ("heading", "place", "rows"):  # (HTML, as made: not escaped again when shown)
+        assert type(getattr(taken[0].line, field)) is Markup
+    # Anything but the lines as written: made again, the same
+    written = store[key]
+    for bad in ("[", "{}", "[1]", written.replace('"field":5', '"field":"5"'), written.replace(",true]", ",1]"),
+                written.replace('"ranks":[1,1,1]', '"ranks":[1,1,"1"]')):
+        store[key] = bad
+        third = Renderer(load_clean(MINI), memo=Memo(store=store, inputs=inputs))
+        assert [p.line for p in third.player_entries("adams-amy")] == [p.line for p in made], bad
+        assert store[key] == written
+    # Another digest of his festival: another key, the lines made again
+    other = Renderer(load_clean(MINI), memo=Memo(store=store, inputs=Inputs("common", {"cup": "2"})))
+    with monkeypatch.context() as patched:
+        patched.setattr(PlayerPages, "event_lines", not_again)
+        with pytest.raises(AssertionError, match="made again"):
+            other.player_entries("adams-amy")

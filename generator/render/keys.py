@@ -60,6 +60,11 @@ class Memo:
         are made from."""
         return self.key("ranks", path, self.before(data, [festival]))
 
+    def lines_key(self, data: DataSet, festival: Festival, pid: str, path: str) -> str:
+        """The key of player `pid`'s lines of event `path` on his page (his place, games and rating there): made
+        from what the event's pages are made from."""
+        return self.key("lines", f"{pid} {path}", self.before(data, [festival]))
+
     def player_key(self, data: DataSet, pid: str, festivals: list[Festival], shown: list[str | bool]) -> str:
         """The key of a player's page: the festivals he played in and those that may come before them (his
         games, his ratings and his grade through them), and what the renderer computed for him from the whole

@@ -27,6 +27,10 @@ events' pages are made from: their results, winners and prizes are on them.
 A calendar feed (site.py `calendars`): its festivals (a programme's, or the current festivals a player entered),
 the data's latest day (the feeds' date) and the digest of each time zone's rules as this machine has them.
 
+A player's lines of one event (his place, his games, his rating there: `kept_value`) are kept apart too, under a key
+made as the event's pages' is: a player's page rendered again takes the lines of his events whose festivals did not
+change, rather than making every line of his career again.
+
 An event's part holds its results API too, in the site's default language (where the API is made). Its ranks after
 each round (its players' race lines) are kept apart, under a key made as its pages' is (`kept_ranks`): a player's
 page rendered again takes them, rather than computing the standings after every round of each of his events.
@@ -43,7 +47,7 @@ import enum
 import json
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from ..messages import Text, Texts
 from ..model import DataSet, Festival
@@ -52,6 +56,9 @@ from .base import Page, Site
 from .keys import FORMAT, Memo
 from .paths import SearchEntry
 from .text import Heading
+
+
+T = TypeVar("T")
 
 
 class Rendering(Protocol):
@@ -228,6 +235,27 @@ def kept_ranks(memo: Memo | None, data: DataSet, festival: Festival, path: str, 
         return res.ranks
     vars(res)["ranks"] = kept  # (where the property keeps what it computed)
     return kept
+
+
+def kept_value(memo: Memo | None, key: Callable[[Memo], str], make: Callable[[], T],
+               encode: Callable[[T], Any], decode: Callable[[Any], T | None]) -> T:
+    """A value a part is made from (a player's lines of one event: players.py), as the last build kept it under
+    `key`, or made, and kept for the next build. `encode` gives it as JSON values; `decode` gives it back, None for
+    anything that is not what `encode` writes (never trusted: the value is made anew)."""
+    if memo is None:
+        return make()
+    digest = key(memo)
+    text = memo.store.get(digest)
+    if text is not None:
+        try:
+            found = decode(json.loads(text))
+        except (ValueError, RecursionError):
+            found = None
+        if found is not None:
+            return found
+    value = make()
+    memo.store.put(digest, json.dumps(encode(value), ensure_ascii=False, separators=(",", ":")))
+    return value
 
 
 def _ranks(text: str, res: EventResults) -> tuple[dict[str, int], ...] | None:

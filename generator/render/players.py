@@ -82,6 +82,34 @@ class Played:
     change: Change | None = None  # his FESA rating change, when he played rated games
 
 
+_TEXTS = ("heading", "place", "knockout", "rating", "rows")  # a PlayerLine's texts: HTML, or text to escape
+
+
+def _lines_json(lines: list[PlayerLine]) -> list[dict[str, Any]]:
+    """A player's lines of an event as JSON values (memo.kept_value): each text with whether it is HTML."""
+    return [{**{f: [str.__str__(getattr(line, f)), isinstance(getattr(line, f), Markup)] for f in _TEXTS},
+             "ranks": list(line.ranks), "field": line.field, "elo_shown": line.elo_shown,
+             "handicaps": line.handicaps} for line in lines]
+
+
+def _lines_from_json(found: Any) -> list[PlayerLine] | None:
+    """The lines `_lines_json` wrote; None for anything else (never trusted: checked throughout)."""
+    if not isinstance(found, list):
+        return None
+    lines = []
+    for d in found:
+        if not (isinstance(d, dict) and d.keys() == {*_TEXTS, "ranks", "field", "elo_shown", "handicaps"}
+                and all(isinstance(d[f], list) and len(d[f]) == 2 and isinstance(d[f][0], str)
+                        and type(d[f][1]) is bool for f in _TEXTS)
+                and isinstance(d["ranks"], list) and all(type(r) is int for r in d["ranks"])
+                and type(d["field"]) is int and type(d["elo_shown"]) is bool and type(d["handicaps"]) is bool):
+            return None
+        texts = {f: Markup(d[f][0]) if d[f][1] else d[f][0] for f in _TEXTS}
+        lines.append(PlayerLine(texts["heading"], texts["place"], texts["knockout"], tuple(d["ranks"]),
+                                d["field"], texts["rating"], d["elo_shown"], d["handicaps"], texts["rows"]))
+    return lines
+
+
 class PlayerPages(RendererBase):
     """The Renderer's player pages and the promotion page."""
 
@@ -173,66 +201,80 @@ class PlayerPages(RendererBase):
         return {"page": page, **shown}, render
 
     def player_entries(self, pid: str) -> list[Played]:
-        """A player's lines on his page, an event's each (and a simul he gave), in the festivals' order."""
+        """A player's lines on his page, an event's each (and a simul he gave), in the festivals' order: an event's as
+        the last build kept them where its festival, and those before it, did not change (memo.kept_value)."""
         page = player_page(pid)
         entries: list[Played] = []
         for event in self.data.entries.get(pid, []):
             shown = self.event_shown(event)
-            festival, res, kind = shown.festival, shown.res, shown.kind
-            event_link = self.player_link(f"{event.name}", event_page(event), page)
-            if pid in shown.entrants:
-                rows = []
-                handicaps = False  # a game with a handicap: the page gives the codes' key
-                all_play_all, round_link, material_text = kind.all_play_all, kind.round_link, kind.game.material_text
-                for rec in res.records[pid]:
-                    # Each cell as HTML: text escaped (the result cell part by part: escaping goes character by
-                    # character), a link as it is; no points for a game not yet played.
-                    result = self.result_cell(rec, all_play_all)
-                    h = res.handicaps.get((rec.round, rec.board or 0))
-                    if h is not None:
-                        handicaps = True
-                        result += self.handicap_cell(h.giver == pid, h.code)
-                    if material := material_text(rec):
-                        result += escape(material)
-                    opponent = self.opponent_link(rec.opponent, pid, page) if rec.opponent else ""
-                    score = self.points_cell(rec.points) if rec.outcome is not Outcome.PENDING else ""
-                    # (a board's number and a colour's mark have nothing to escape)
-                    rows.append(f"<tr><td>{self.player_link(str(rec.round), round_link(event, rec), page)}</td>"
-                                f"<td>{rec.board or ''}</td><td>{COLOURS.get(rec.colour or '', '')}</td>"
-                                f"<td>{opponent}</td><td>{result}</td><td>{score}</td></tr>\n")
-                standing = shown.standings.get(pid)
-                change = shown.changes.get(pid)
-                change = change if change and change.games else None  # he played
-                if standing:
-                    # (his race line: the ranks after each round as the last build kept them, or made)
-                    memo.kept_ranks(self.memo, self.data, festival, event.path, res)
-                    place = html_message(
-                        # Translators: a player's place in an event: "Leiden Open: rank 3= of 24, 4 points after
-                        # round 5." (3=: the place is shared).
-                        _("%(event)s: <strong>rank %(rank)s of %(total)s</strong>, %(score)s after round %(round)s."),
-                        event=event_link, rank=f"{standing.rank}{'=' if standing.shared else ''}",
-                        total=len(res.final), score=kind.game.standing_text(standing), round=res.completed)
-                else:
-                    place = event_link + "."
-                entries.append(Played(PlayerLine(
-                    heading=shown.heading, place=place, knockout=kind.player_line(self, event, res, pid, page),
-                    ranks=tuple(res.rank_after(pid)) if standing else (), field=len(res.final),
-                    rating=rating_preview.line(change) if change else "",
-                    elo_shown=kind.game.elo_shown, handicaps=handicaps, rows=Markup("".join(rows))),
-                    event, festival, change))
-            for g in self.simuls.get(event.path, []):
-                if g.giver != pid:
-                    continue
-                n = len(g.boards)
-                gave = link(ngettext("Gave a simul on {n} board", "Gave a simul on {n} boards", n).format(n=n),
-                            giver_page(event, g.giver), page)
-                entries.append(Played(PlayerLine(
-                    heading=shown.heading, place=event_link + ".",
-                    # Translators: {simul} is the link "Gave a simul on 12 boards"; then the points he scored
-                    # of the games decided ("7½ of 11")
-                    knockout=html_format(_("{simul}: {score} of {decided}."), simul=gave, score=points(g.score),
-                                         decided=g.decided)), event, festival))
+            lines = memo.kept_value(
+                self.memo, functools.partial(Memo.lines_key, data=self.data, festival=shown.festival, pid=pid,
+                                             path=event.path),
+                functools.partial(self.event_lines, pid, event, shown, page), _lines_json, _lines_from_json)
+            change = shown.changes.get(pid) if pid in shown.entrants else None
+            change = change if change and change.games else None  # he played
+            for n, line in enumerate(lines):  # (his own line first, then a simul he gave)
+                entries.append(Played(line, event, shown.festival, change if n == 0 else None))
         return entries
+
+    def event_lines(self, pid: str, event: Event, shown: EventShown, page: str) -> list[PlayerLine]:
+        """A player's lines of one event on his page `page`: his place and games (when he played in it), then a
+        simul he gave there."""
+        lines: list[PlayerLine] = []
+        festival, res, kind = shown.festival, shown.res, shown.kind
+        event_link = self.player_link(f"{event.name}", event_page(event), page)
+        if pid in shown.entrants:
+            rows = []
+            handicaps = False  # a game with a handicap: the page gives the codes' key
+            all_play_all, round_link, material_text = kind.all_play_all, kind.round_link, kind.game.material_text
+            for rec in res.records[pid]:
+                # Each cell as HTML: text escaped (the result cell part by part: escaping goes character by
+                # character), a link as it is; no points for a game not yet played.
+                result = self.result_cell(rec, all_play_all)
+                h = res.handicaps.get((rec.round, rec.board or 0))
+                if h is not None:
+                    handicaps = True
+                    result += self.handicap_cell(h.giver == pid, h.code)
+                if material := material_text(rec):
+                    result += escape(material)
+                opponent = self.opponent_link(rec.opponent, pid, page) if rec.opponent else ""
+                score = self.points_cell(rec.points) if rec.outcome is not Outcome.PENDING else ""
+                # (a board's number and a colour's mark have nothing to escape)
+                rows.append(f"<tr><td>{self.player_link(str(rec.round), round_link(event, rec), page)}</td>"
+                            f"<td>{rec.board or ''}</td><td>{COLOURS.get(rec.colour or '', '')}</td>"
+                            f"<td>{opponent}</td><td>{result}</td><td>{score}</td></tr>\n")
+            standing = shown.standings.get(pid)
+            change = shown.changes.get(pid)
+            change = change if change and change.games else None  # he played
+            if standing:
+                # (his race line: the ranks after each round as the last build kept them, or made)
+                memo.kept_ranks(self.memo, self.data, festival, event.path, res)
+                place = html_message(
+                    # Translators: a player's place in an event: "Leiden Open: rank 3= of 24, 4 points after
+                    # round 5." (3=: the place is shared).
+                    _("%(event)s: <strong>rank %(rank)s of %(total)s</strong>, %(score)s after round %(round)s."),
+                    event=event_link, rank=f"{standing.rank}{'=' if standing.shared else ''}",
+                    total=len(res.final), score=kind.game.standing_text(standing), round=res.completed)
+            else:
+                place = event_link + "."
+            lines.append(PlayerLine(
+                heading=shown.heading, place=place, knockout=kind.player_line(self, event, res, pid, page),
+                ranks=tuple(res.rank_after(pid)) if standing else (), field=len(res.final),
+                rating=rating_preview.line(change) if change else "",
+                elo_shown=kind.game.elo_shown, handicaps=handicaps, rows=Markup("".join(rows))))
+        for g in self.simuls.get(event.path, []):
+            if g.giver != pid:
+                continue
+            n = len(g.boards)
+            gave = link(ngettext("Gave a simul on {n} board", "Gave a simul on {n} boards", n).format(n=n),
+                        giver_page(event, g.giver), page)
+            lines.append(PlayerLine(
+                heading=shown.heading, place=event_link + ".",
+                # Translators: {simul} is the link "Gave a simul on 12 boards"; then the points he scored
+                # of the games decided ("7½ of 11")
+                knockout=html_format(_("{simul}: {score} of {decided}."), simul=gave, score=points(g.score),
+                                     decided=g.decided)))
+        return lines
 
     def event_shown(self, event: Event) -> EventShown:
         """What every player's page looks up in `event`, found at the first that asks."""
