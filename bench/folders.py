@@ -6,7 +6,9 @@ without a journal (this machine's ext4), the kernel, to allocate a new file or f
 in the last minutes (ext4's `recently_deleted`, under ext4_create and ext4_mkdir: `perf record -a -g` on a warm
 build). Some 40,000 files deleted just before made a warm language's build spend more than half of its CPU seconds
 there, in the language's sys time, a cost no runner has. So a benchmark sets the last build's folder aside (a
-rename) and deletes them all when it ends (its temporary folder).
+rename) and deletes them all when it ends (its temporary folder). The kernel counts inodes freed in the last minute
+as recent, or the last five while their table is not yet written: a benchmark started right after another's end
+pays for the gigabytes that one deleted, so leave some minutes between two runs.
 """
 
 from __future__ import annotations
