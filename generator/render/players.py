@@ -82,6 +82,12 @@ class Played:
     change: Change | None = None  # his FESA rating change, when he played rated games
 
 
+def _played(shown: EventShown, pid: str) -> Change | None:
+    """A player's FESA rating change in an event, where he played rated games there."""
+    change = shown.changes.get(pid)
+    return change if change and change.games else None
+
+
 _TEXTS = ("heading", "place", "knockout", "rating", "rows")  # a PlayerLine's texts: HTML, or text to escape
 
 
@@ -211,8 +217,7 @@ class PlayerPages(RendererBase):
                 self.memo, functools.partial(Memo.lines_key, data=self.data, festival=shown.festival, pid=pid,
                                              path=event.path),
                 functools.partial(self.event_lines, pid, event, shown, page), _lines_json, _lines_from_json)
-            change = shown.changes.get(pid) if pid in shown.entrants else None
-            change = change if change and change.games else None  # he played
+            change = _played(shown, pid) if pid in shown.entrants else None
             for n, line in enumerate(lines):  # (his own line first, then a simul he gave)
                 entries.append(Played(line, event, shown.festival, change if n == 0 else None))
         return entries
@@ -244,8 +249,7 @@ class PlayerPages(RendererBase):
                             f"<td>{rec.board or ''}</td><td>{COLOURS.get(rec.colour or '', '')}</td>"
                             f"<td>{opponent}</td><td>{result}</td><td>{score}</td></tr>\n")
             standing = shown.standings.get(pid)
-            change = shown.changes.get(pid)
-            change = change if change and change.games else None  # he played
+            change = _played(shown, pid)
             if standing:
                 # (his race line: the ranks after each round as the last build kept them, or made)
                 memo.kept_ranks(self.memo, self.data, festival, event.path, res)
