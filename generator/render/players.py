@@ -111,8 +111,8 @@ def _lines_from_json(found: Any) -> list[PlayerLine] | None:
                 and type(d["field"]) is int and type(d["elo_shown"]) is bool and type(d["handicaps"]) is bool):
             return None
         texts = {f: Markup(d[f][0]) if d[f][1] else d[f][0] for f in _TEXTS}
-        lines.append(PlayerLine(texts["heading"], texts["place"], texts["knockout"], tuple(d["ranks"]),
-                                d["field"], texts["rating"], d["elo_shown"], d["handicaps"], texts["rows"]))
+        lines.append(PlayerLine(**texts, ranks=tuple(d["ranks"]), field=d["field"], elo_shown=d["elo_shown"],
+                                handicaps=d["handicaps"]))
     return lines
 
 
