@@ -79,7 +79,8 @@ def translate(text: str, gettext: Callable[[str], str], ngettext: Callable[[str,
 
 # The language of the page being rendered (render/i18n.py `speaking` sets it): an organizer's text given in several
 # languages (Texts) shows that language's. None outside a page (the command line, FESA's files): the default.
-SHOWN_IN: ContextVar[str | None] = ContextVar("banzuke_shown_in", default=None)
+# A page rendered once for all the languages (render/marks.py) gives a function that marks the text.
+SHOWN_IN: ContextVar[str | Callable[[Texts], str] | None] = ContextVar("banzuke_shown_in", default=None)
 
 
 class Texts(str):
@@ -96,6 +97,8 @@ class Texts(str):
 
     def shown(self) -> str:
         code = SHOWN_IN.get()
+        if callable(code):  # (a page rendered for every language at once: render/marks.py)
+            return code(self)
         return self.by_language.get(code, str.__str__(self)) if code else str.__str__(self)
 
     def __str__(self) -> str:

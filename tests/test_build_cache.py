@@ -23,12 +23,17 @@ pytestmark = pytest.mark.build
 USED = re.compile(r"INFO    -  (\w+): ([\d,]+) of ([\d,]+) generated pages from the build cache")
 PARTS = re.compile(r"not rendered again: the pages of ([\d,]+) of ([\d,]+) festivals, of ([\d,]+) of ([\d,]+) events, "
                    r"of ([\d,]+) of ([\d,]+) players, ([\d,]+) of ([\d,]+) calendar feeds")
+WORDS = re.compile(r"INFO    -  (\w+): .*; of them, put in this language's words from the pages in marks: the pages of "
+                   r"([\d,]+) festivals, ([\d,]+) events, ([\d,]+) players")
 
 
 def build(data: Path, site: Path, kept: Path | None, languages: str = "en", config: Path = ROOT / "mkdocs.yml",
-          events: list[tuple[int, ...]] | None = None) -> tuple[dict[str, bytes], dict[str, tuple[int, int]]]:
+          events: list[tuple[int, ...]] | None = None, words: list[tuple[str, ...]] | None = None,
+          ) -> tuple[dict[str, bytes], dict[str, tuple[int, int]]]:
     """The site's files, and for each language how many of its generated pages came from the cache (of how many);
-    into `events`, for each language, how many events' pages came from it (of how many), and players' pages."""
+    into `events`, for each language (and the pages in marks, after the default), how many festivals', events' and
+    players' pages were not rendered again (of how many); into `words`, for each language that put its words in
+    the pages in marks, in how many festivals', events' and players'."""
     env = {**os.environ, "BANZUKE_LANGUAGES": languages, "BANZUKE_CACHE": str(kept) if kept else "off"}
     result = subprocess.run([sys.executable, "-m", "generator", "build", "--data", str(data), "--site-dir", str(site),
                              "--config", str(config)], check=False, capture_output=True, text=True, cwd=ROOT, env=env)
@@ -38,6 +43,8 @@ def build(data: Path, site: Path, kept: Path | None, languages: str = "en", conf
     used = {m[1]: (int(m[2].replace(",", "")), int(m[3].replace(",", ""))) for m in USED.finditer(result.stderr)}
     if events is not None:
         events.extend(tuple(int(n.replace(",", "")) for n in m.groups()) for m in PARTS.finditer(result.stderr))
+    if words is not None:
+        words.extend((m[1], *(n.replace(",", "") for n in m.groups()[1:])) for m in WORDS.finditer(result.stderr))
     shutil.rmtree(site)
     return files, used
 
@@ -171,7 +178,8 @@ def test_after_a_round_result_the_players_whose_page_shows_it_are_rendered_and_t
             "[brown-oliver, campbell-marcia, 1-0, resignation, 21, 15]",
             "[brown-oliver, campbell-marcia, 0-1, resignation, 15, 21]")
     counts: list[tuple[int, ...]] = []
-    warm, _ = build(data, tmp_path / "site", kept, "en,de", events=counts)
+    words: list[tuple[str, ...]] = []
+    warm, _ = build(data, tmp_path / "site", kept, "en,de", events=counts, words=words)
     cold, _ = build(data, tmp_path / "site", None, "en,de")
     same(warm, cold)
     changed = {name for name in cold if name.startswith("players/") and name.endswith("/index.html")
@@ -181,9 +189,15 @@ def test_after_a_round_result_the_players_whose_page_shows_it_are_rendered_and_t
     assert {"players/brown-oliver/index.html", "players/campbell-marcia/index.html"} <= changed
     masters_alone = ("darko-efua", "reid-andre", "owusu-kwabena", "clarke-simone", "agyeman-nana", "horak-jakub")
     assert not changed & {f"players/{pid}/index.html" for pid in masters_alone}
-    for language in counts:  # (en, then de): the players rendered again are exactly those whose page changed
-        players_kept, players = language[4], language[5]
+    # English, then the pages in marks (for German's words): the players rendered again are exactly those whose
+    # page changed; German renders none, and puts its words in the marks' pages of those alone (of the others, it
+    # keeps its own from the last build, made from the marks' pages as they were)
+    english, marks, german = counts
+    for rendered in (english, marks):
+        players_kept, players = rendered[4], rendered[5]
         assert players - players_kept == len(changed)
+    assert german[5] - german[4] == 0
+    assert [(w[0], w[3]) for w in words] == [("de", str(len(changed)))]
 
 
 def test_a_language_added_is_built_and_the_others_pages_follow(festival: Path, tmp_path: Path) -> None:

@@ -45,16 +45,23 @@ def test_three_languages_side_by_side_are_the_same_site_as_one_after_another(tmp
 
 
 def test_the_default_language_is_built_first_then_the_others_side_by_side(tmp_path: Path) -> None:
-    """The default in this process, into the site's folder; each other in a forked process, into /<code>/ (a file
-    written by the child is there when the build returns); a language that fails fails the build."""
+    """The default in this process, into the site's folder; then the pages in marks, in this process too; each
+    other language in a forked process, into /<code>/, with the pages in marks (a file written by the child is
+    there when the build returns); a language that fails fails the build."""
     root = tmp_path / "site"
     parent = os.getpid()
+    marked: list[str] = []
+
+    def marks() -> None:
+        assert os.getpid() == parent and (root / "index.html").read_text(encoding="utf-8") == "enenen"
+        marked.append("the pages in marks")
 
     def one(code: str, folder: Path) -> None:
+        assert (os.getpid() == parent) == (code == "en") and marked == ([] if code == "en" else ["the pages in marks"])
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "index.html").write_text(code * 3 + ("" if os.getpid() == parent else "!"), encoding="utf-8")
 
-    built = _side_by_side(one, ("en", "de", "fr"), root, 2)
+    built = _side_by_side(one, marks, ("en", "de", "fr"), root, 2)
     assert built is not None
     assert [(b.code, b.pages) for b in built] == [("en", 1), ("de", 1), ("fr", 1)]
     # "enenen" is 6 bytes, "dedede!" 7; the root's count leaves out the languages' folders under it
@@ -66,7 +73,9 @@ def test_the_default_language_is_built_first_then_the_others_side_by_side(tmp_pa
             raise RuntimeError("a template broke")
         one(code, folder)
 
-    assert _side_by_side(broken, ("en", "de", "fr"), tmp_path / "other", 2) is None
+    marked.clear()
+    root = tmp_path / "other"
+    assert _side_by_side(broken, marks, ("en", "de", "fr"), root, 2) is None
 
 
 def test_the_size_is_said_and_a_site_past_github_pages_limit_is_a_warning(capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,7 +8,9 @@ import functools
 import logging
 import os
 import resource
+import shutil
 import signal
+import tempfile
 import sys
 import time
 import traceback
@@ -25,9 +27,13 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 
 from generator.pipeline import Loaded
+from generator.render.i18n import SOURCE
+from generator.render.keys import Memo
+from generator.render.marks import MARKED, mark
 from generator.sources.digests import data_digests
 
 from . import cache
+from .hooks import THEME
 from .state import Build, CompiledTemplates, attach, languages, published_address
 
 
@@ -82,9 +88,20 @@ def build(config_file: Path, data: Path, loaded: Loaded, site_dir: Path | None) 
             kept = (folder, cache.code_digest()) if folder is not None else None
             # (what is the same for every language, found once: the data's digests, the theme's files)
             digests = data_digests(data) if kept is not None else None
+            marked: list[Build] = []  # (the site in the language of marks, once the default is built)
             one = functools.partial(_language, config_file, data, loaded, config, codes, CompiledTemplates(), kept,
-                                    digests, {})
-            built = _one_after_another(one, codes, root) if jobs <= 1 else _side_by_side(one, codes, root, jobs)
+                                    digests, {}, marked)
+            marks = functools.partial(_marks, one, codes, kept, marked)
+            try:
+                built = (_one_after_another(one, marks, codes, root) if jobs <= 1
+                         else _side_by_side(one, marks, codes, root, jobs))
+            finally:
+                for done in marked:  # (kept for the next build once every language has taken from it)
+                    for store in (done.cache, done.part_cache):
+                        if store is not None:
+                            store.save()
+                    if done.site_dir is not None:
+                        shutil.rmtree(done.site_dir, ignore_errors=True)
         except MkDocsException as exc:
             print(f"ERROR   -  {exc}", file=sys.stderr)
             return False
@@ -103,35 +120,83 @@ def _jobs() -> int:
 
 def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig, codes: tuple[str, ...],
               compiled: CompiledTemplates, kept: tuple[Path, str] | None, digests: tuple[str, dict[str, str]] | None,
-              listed: _Listed, code: str, site_dir: Path) -> None:
+              listed: _Listed, marked: list[Build], code: str, site_dir: Path) -> Build:
     """One language's build into `site_dir`: the default with the configuration as given, the others with the
     same configuration under /<code>/, with their own address; with `kept` (the cache's folder and the code's
     digest), the pages of the last build reused where nothing they are made from changed (cache.py), by the data's
-    `digests`. The theme's files are listed once for all the languages (`listed`, _ListedOnce)."""
+    `digests`. The theme's files are listed once for all the languages (`listed`, _ListedOnce). A language other
+    than the default and English puts its words in the site in the language of marks (`marked`, _marks) where it
+    does not keep its own pages; the language of marks (MARKED) keeps them for the others (its site's folder is
+    only where its engine writes what it is given to write)."""
     pages = cache.PageCache.open(*kept, code) if kept is not None else None
     parts = cache.PageCache.open(*kept, code, kind="parts") if kept is not None else None
     root_url = first.site_url or ""
     address = published_address(first.site_url)
-    under = "" if code == codes[0] else f"{code}/"
+    under = "" if code == codes[0] else f"{mark('U') if code == MARKED else code}/"
     config = load_config(str(config_file), strict=True, site_dir=str(site_dir))
     if under:
         config.site_url = f"{root_url.rstrip('/')}/{under}" if root_url else None
     config.theme["language"] = code  # the theme's own texts, and its search's language
+    if code == MARKED and str(THEME) not in config.theme.dirs:  # (its texts' marks, read before the hooks' own)
+        config.theme.dirs.insert(0, str(THEME))
     config.theme.get_env = functools.partial(_listed_once, config.theme.get_env, listed)  # type: ignore[method-assign]
+    after = marked[0] if marked and code not in (codes[0], SOURCE, MARKED) else None
     build = Build(data, site_url=f"{address.rstrip('/')}/{under}" if address else "", loaded=loaded, language=code,
                   languages=codes, compiled=compiled, site_root=root_url, cache=pages, part_cache=parts,
-                  digests=digests)
+                  digests=digests, after=after.parts if after else None,
+                  after_pages=after.marked_pages if after else None,
+                  marked_pages={} if code == MARKED else None)
+    build.site_dir = site_dir
     engine_build(attach(config, build))
-    if pages is not None and parts is not None:
+    if pages is not None and parts is not None and code != MARKED:  # (the pages in marks: kept till the end)
         pages.save()
         parts.save()
-        reused, made = (build.parts.reused, build.parts.made) if build.parts else (Counter(), Counter())
-        print(f"INFO    -  {code}: {pages.reused:,} of {len(pages.made):,} generated pages from the build cache; "
-              f"not rendered again: the pages of {reused['festival']:,} of "
-              f"{reused['festival'] + made['festival']:,} festivals, "
-              f"of {reused['event']:,} of {reused['event'] + made['event']:,} events, "
-              f"of {reused['player']:,} of {reused['player'] + made['player']:,} players, "
-              f"{reused['feed']:,} of {reused['feed'] + made['feed']:,} calendar feeds", file=sys.stderr)
+        words = f", {build.in_words:,} from the pages in marks" if build.after_pages is not None else ""
+        print(f"INFO    -  {code}: {pages.reused:,} of {len(pages.made):,} generated pages from the build cache"
+              f"{words}; {_parts_made(build.parts)}", file=sys.stderr)
+    return build
+
+
+def _parts_made(memo: Memo | None) -> str:
+    """How many parts a build took as they were kept, and how many it made from the parts in marks (not rendered
+    either way), of how many."""
+    reused, made, words = (memo.reused, memo.made, memo.translated) if memo else (Counter(), Counter(), Counter())
+    kept = reused + words
+    line = (f"not rendered again: the pages of {kept['festival']:,} of {kept['festival'] + made['festival']:,} "
+            f"festivals, of {kept['event']:,} of {kept['event'] + made['event']:,} events, "
+            f"of {kept['player']:,} of {kept['player'] + made['player']:,} players, "
+            f"{kept['feed']:,} of {kept['feed'] + made['feed']:,} calendar feeds")
+    if words:
+        line += (f"; of them, put in this language's words from the pages in marks: the pages of "
+                 f"{words['festival']:,} festivals, {words['event']:,} events, {words['player']:,} players")
+    return line
+
+
+def _marks(one: Callable[[str, Path], Build], codes: tuple[str, ...], kept: tuple[Path, str] | None,
+           marked: list[Build]) -> None:
+    """The site in the language of marks (render/marks.py): its parts and its pages, for the other languages (but
+    English, which the marks do not give) to put their words in, rendered once rather than once in each language.
+    Its pages are held, not written (hooks.py on_post_page); the cache keeps them and its parts as a language's
+    (`pages-xx.json`, `parts-xx.json`). Only with a cache. A site in marks that cannot be built is said; each
+    language then renders its own pages."""
+    if kept is None or all(code == SOURCE for code in codes[1:]):
+        return
+    folder = Path(tempfile.mkdtemp(prefix=".marks-", dir=kept[0]))  # (the hand-written pages, the search index …)
+    engine = logging.getLogger("mkdocs.commands.build")
+    level = engine.level
+    engine.setLevel(logging.WARNING)  # (each page held is "skipped", for the engine: not said)
+    try:
+        built = one(MARKED, folder)
+    except Exception as exc:  # noqa: BLE001 - said; the languages render their own pages, as without a cache
+        print(f"WARNING -  The site in marks could not be built ({type(exc).__name__}: {exc}); each language "
+              "renders its own pages", file=sys.stderr)
+        shutil.rmtree(folder, ignore_errors=True)
+        return
+    finally:
+        engine.setLevel(level)
+    marked.append(built)
+    print(f"INFO    -  The site in marks, for the other languages' words: {len(built.marked_pages or {}):,} pages "
+          f"rendered; {_parts_made(built.parts)}", file=sys.stderr)
 
 
 class _ListedOnce(jinja2.FileSystemLoader):
@@ -160,17 +225,20 @@ def _listed_once(make: Callable[[], jinja2.Environment], listed: _Listed) -> jin
     return env
 
 
-def _one_after_another(one: Callable[[str, Path], None], codes: tuple[str, ...], root: Path) -> list[Built]:
+def _one_after_another(one: Callable[[str, Path], object], marks: Callable[[], None], codes: tuple[str, ...],
+                       root: Path) -> list[Built]:
     built = []
     for code in codes:
         before = _cpu()
         target = root if code == codes[0] else root / code
         one(code, target)
+        if code == codes[0]:
+            marks()  # (its CPU seconds counted with the default language's)
         built.append(Built(code, *_measure(target, codes if code == codes[0] else ()), _cpu() - before))
     return built
 
 
-def _side_by_side(one: Callable[[str, Path], None], codes: tuple[str, ...], root: Path,
+def _side_by_side(one: Callable[[str, Path], object], marks: Callable[[], None], codes: tuple[str, ...], root: Path,
                   jobs: int) -> list[Built] | None:
     """The default language in this process, into the site's folder (which its build empties first); then each
     other in a forked process of its own, `jobs` at a time, into /<code>/: they inherit what the default's pages
@@ -178,6 +246,7 @@ def _side_by_side(one: Callable[[str, Path], None], codes: tuple[str, ...], root
     failed (it said why)."""
     before = _cpu()
     one(codes[0], root)
+    marks()  # (the parts in the language of marks, which the others inherit: counted with the default's seconds)
     done = {codes[0]: _cpu() - before}
     sys.stdout.flush()
     sys.stderr.flush()

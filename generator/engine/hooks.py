@@ -14,10 +14,12 @@ config (state.py), never kept here.
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import os
 import posixpath
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +37,8 @@ from generator.engine.pages import GeneratedPage, compact, search_entries, sideb
 from generator.engine.state import Build, of
 from generator.diagnostics import Report
 from generator.pipeline import load
-from generator.render import i18n
+from generator.render import after, i18n
+from generator.render.marks import MARKED, mark, own_mark
 from generator.render.keys import Inputs, Memo, Store
 from generator.render.site import render_site, with_problems
 from generator.render.text import label_tables
@@ -91,7 +94,8 @@ def _parts(build: Build, config: MkDocsConfig) -> Memo | None:
         return None
     common, festivals = build.digests or data_digests(build.data)
     digest = hashlib.sha256(json.dumps([common, *_common(build, config)]).encode()).hexdigest()
-    build.parts = Memo(store, Inputs(digest, festivals))
+    build.parts = Memo(store, Inputs(digest, festivals), after=build.after,
+                       marked={} if build.language == MARKED else None)
     return build.parts
 
 
@@ -115,6 +119,9 @@ def _in_language(config: MkDocsConfig, code: str) -> None:
             config[key] = given
         elif config.get(key) == DEFAULTS[key]:
             config[key] = translate(DEFAULTS[key])
+        if code == MARKED and isinstance(own, dict):  # (each language's own, else the text above, in its words)
+            config[key] = mark("O", own_mark({c: t for c, t in own.items() if isinstance(t, str)}),
+                               (str(config[key]),))
     for scheme in config.theme.get("palette") or []:
         toggle = scheme.get("toggle") if isinstance(scheme, dict) else None
         if isinstance(toggle, dict) and isinstance(toggle.get("name"), str):
@@ -199,6 +206,8 @@ def _around(site: Site, sidebar: Any, common: list[Any]) -> str:
 
 def texts_file(build: Build, code: str) -> str:
     """The browser scripts' texts in the language `code` (theme/main.html loads them): all at the root."""
+    if code == MARKED:
+        code = mark("U")
     return TEXTS if code == build.languages[0] else f"{TEXTS[:-len('.js')]}.{code}.js"
 
 
@@ -233,7 +242,9 @@ def alternates(build: Build, page: Page, root: str) -> list[dict[str, Any]]:
     sitemap reaches it); none for a page in one language (the site's, or a wall sheet: the default's alone)."""
     if len(build.languages) < 2 or page.file.src_uri in build.generated.default_only:
         return []
+    marked = build.language == MARKED  # (which is current: a mark each, the current language's say so)
     return [{"name": i18n.LANGUAGES[code], "lang": code, "current": code == build.language,
+             "marked": Markup(mark("S", code, (' aria-current="true"',))) if marked else None,
              "href": root + ("" if code == build.languages[0] else f"{code}/") + page.url or "./"}
             for code in build.languages]
 
@@ -245,6 +256,9 @@ def on_env(env: Environment, config: MkDocsConfig, files: Files, **_: Any) -> En
     build = of(config)
     env.globals["banzuke_pages"] = files.documentation_pages()  # (the sitemap's: every page, the reused included)
     _reused(build, files)
+    if build.after_pages:
+        with i18n.speaking(build.language, root=build.root):
+            _in_words(build, files, _theme_texts(env, config))
     _error_page(build, config)
     env.globals["_"] = i18n.translator(build.language)  # Banzuke's texts in the theme's templates (theme/)
     env.globals["banzuke"] = {"language": build.language, "languages": build.languages, "root": build.root,
@@ -278,13 +292,55 @@ def _reused(build: Build, files: Files) -> None:
             page.cached = False
             page.contents()  # (rendered after all: with its contents, which a reused page went without)
             continue
-        folder = os.path.dirname(file.abs_dest_path)
-        if folder not in folders:
-            os.makedirs(folder, exist_ok=True)
-            folders.add(folder)
-        with open(file.abs_dest_path, "wb") as f:
-            f.write(raw)
+        if build.marked_pages is None:  # (the site in marks writes nothing: its pages are kept, for the next build)
+            _write(file, raw, folders)
         file.inclusion = InclusionLevel.EXCLUDED  # (written: the engine's loop over the pages passes it by)
+
+
+def _write(file: File, raw: bytes, folders: set[str]) -> None:
+    folder = os.path.dirname(file.abs_dest_path)
+    if folder not in folders:
+        os.makedirs(folder, exist_ok=True)
+        folders.add(folder)
+    with open(file.abs_dest_path, "wb") as f:
+        f.write(raw)
+
+
+def _in_words(build: Build, files: Files, theme: Callable[[str], str]) -> None:
+    """The generated pages not kept in this language's cache, from the site in marks (render/marks.py): each that
+    the site in marks rendered, with this language's words put in (render/after.py), written and kept, and taken
+    out of the engine's list of pages to write; a page whose marks cannot be read back is rendered as any other."""
+    assert build.after_pages is not None
+    folders: set[str] = set()
+    for file in files.documentation_pages():
+        page = file.page
+        if not isinstance(page, GeneratedPage) or file.inclusion == InclusionLevel.EXCLUDED:
+            continue
+        marked = build.after_pages.get(file.src_uri)
+        output = after.page(marked, build.language, theme) if marked is not None else None
+        if output is None:
+            continue
+        _write(file, output.encode("utf-8", errors="xmlcharrefreplace"), folders)
+        if page.made_from and build.cache is not None:
+            build.cache.put(page.made_from, output)
+        file.inclusion = InclusionLevel.EXCLUDED
+        build.in_words += 1
+
+
+def _theme_texts(env: Environment, config: MkDocsConfig) -> Callable[[str], str]:
+    """The theme's own text for a key in the build's language, as its templates print it (partials/language.html:
+    the language's, else English's, else the key), unescaped."""
+    module: Any = env.get_template("partials/language.html", None, {"config": config}).module
+    known: dict[str, str] = {}
+
+    def text(key: str) -> str:
+        found = known.get(key)
+        if found is None:
+            found = known[key] = html.unescape(str(module.t(key)))
+        return found
+
+    return text
+
 
 
 ERROR_PAGE = "404.html"  # the theme's "page not found", rendered before the pages (a static template)
@@ -348,6 +404,9 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig, **_: Any) -> str
     preview = build.preview
     if page.made_from and build.cache is not None:
         build.cache.put(page.made_from, output)
+    if build.marked_pages is not None:  # the site in marks: held for the other languages, not written
+        build.marked_pages[page.file.src_uri] = output
+        return ""
     if page.made_from and preview is not None:
         outputs = preview.pages_kept.setdefault(page.file.src_uri, {})
         outputs[page.made_from] = output

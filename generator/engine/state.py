@@ -96,6 +96,11 @@ class Build:
     cache: PageCache | None = None  # the pages of the last build, kept between builds (cache.py)
     part_cache: PageCache | None = None  # the events' parts of the last build (render/memo.py), kept likewise
     parts: Memo | None = None  # the parts this build took from part_cache, and made (on_config)
+    after: Memo | None = None  # the parts in the language of marks, this language's words put in them (memo.py)
+    after_pages: dict[str, str] | None = None  # and the pages in marks, by source path (hooks.py _reused)
+    marked_pages: dict[str, str] | None = None  # the language of marks': its pages, held for the others
+    site_dir: Path | None = None  # where the engine writes this build's site
+    in_words: int = 0  # the pages made from the pages in marks, this language's words put in (hooks.py _in_words)
     digests: tuple[str, dict[str, str]] | None = None  # the data's digests (sources/digests.py), found once for all
     site: Site | None = None  # the generated site (on_config)
     titles: dict[str, dict[str, str]] = field(default_factory=dict)  # labels by sidebar (on_files)

@@ -21,9 +21,11 @@ from ..rules.tiebreaks import TIEBREAKS, Tiebreak
 from . import i18n
 from .i18n import _, ngettext
 from .keys import Memo
+from .marks import MARKED, mark
 from .pending import live
 from .paths import SearchEntry, event_page, player_page, sheet, team_page
-from .text import Heading, country_name, date_range, headings, link, long_date, money, points, shown, signed, url
+from .text import (Heading, capitalized, country_name, date_range, headings, link, long_date, money, points, shown,
+                   signed, url)
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -152,7 +154,7 @@ def _env() -> Environment:
     env.globals.update(link=link, url=url, points=points, long_date=long_date, date_range=date_range,
                        grade_name=shown_grade, country_name=country_name, TIEBREAKS=_Tiebreaks(), COLUMNS=_Columns(),
                        Outcome=Outcome, signed=signed, HANDICAP_KEY=_Translated(HANDICAP_KEY), translated=i18n._,
-                       money=money, in_sentence=in_sentence, sheet=sheet, live=live)
+                       money=money, in_sentence=in_sentence, sheet=sheet, live=live, capitalized=capitalized)
     return env
 
 
@@ -180,8 +182,12 @@ class RendererBase:
         the data but what it is given (not `player_name`, nor `first_place`): a page kept by what it shows
         (memo.kept) is rendered from those values alone."""
         looks_up = {} if given_only else {"player_name": self.player_name, "first_place": self.first_place}
-        body, toc = headings(i18n.typeset(self.env.get_template(template).render(
-            page=path, fragment=self.fragment, **looks_up, **context)))
+        written = self.env.get_template(template).render(page=path, fragment=self.fragment, **looks_up, **context)
+        if i18n.current().code == MARKED:  # (its headings' anchors in marks; set as the language sets type, after.py)
+            body, toc = headings(written)
+            self.site.pages[path] = Page(title, mark("J", "", (body,)), toc, search)
+            return
+        body, toc = headings(i18n.typeset(written))
         self.site.pages[path] = Page(title, body, toc, search)
 
     @functools.cached_property

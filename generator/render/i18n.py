@@ -25,7 +25,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from ..messages import LANGUAGES as LANGUAGES, SHOWN_IN, Text, translate  # (the languages: also the render's)
+from ..messages import LANGUAGES as LANGUAGES, SHOWN_IN, Text, Texts, translate  # (the languages: also the render's)
+from .marks import MARKED, MarkedTranslations, mark, texts_mark
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "banzuke"
@@ -58,7 +59,9 @@ def catalogue(code: str) -> Catalog | None:
 
 @functools.cache
 def language(code: str) -> Language:
-    """The language `code` with its catalogue, read once per process."""
+    """The language `code` with its catalogue, read once per process; MARKED, the language of marks (marks.py)."""
+    if code == MARKED:
+        return Language(code, Locale.parse(SOURCE), MarkedTranslations())
     if code not in LANGUAGES:
         raise KeyError(code)
     translations: gettext.NullTranslations = gettext.NullTranslations()
@@ -102,7 +105,8 @@ def speaking(code: str, root: str = "") -> Iterator[Language]:
     """Everything rendered inside is in the language `code`; `root` leads from its pages' root to the site's."""
     found = language(code)
     token = _current.set(replace(found, root=root) if root else found)
-    shown = SHOWN_IN.set(code)  # (an organizer's texts in several languages: this one's)
+    # (an organizer's texts in several languages: this one's; marked with all of them in the language of marks)
+    shown = SHOWN_IN.set(_texts_mark if code == MARKED else code)
     try:
         yield current()
     finally:
@@ -116,7 +120,13 @@ def _(message: str) -> str:
     if not isinstance(message, str):  # a text that translates itself when shown (render/base.py's HANDICAP_KEY)
         return str(message)
     text = translate(message, current().translations.gettext, current().translations.ngettext)
-    return japanese_dan(text) if isinstance(message, Text) and current().code == "ja" else text
+    if isinstance(message, Text) and current().code in ("ja", MARKED):
+        return japanese_dan(text) if current().code == "ja" else mark("D", "", (text,))
+    return text
+
+
+def _texts_mark(text: Texts) -> str:
+    return texts_mark(text.by_language)
 
 
 _KANJI_DIGITS = "〇一二三四五六七八九十"

@@ -10,7 +10,7 @@ import json
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..model import DataSet, Festival
 
@@ -44,6 +44,11 @@ class Memo:
     reused: Counter[str] = field(default_factory=Counter)  # by part: "event", "player", "feed"
     made: Counter[str] = field(default_factory=Counter)
     ranked: set[str] = field(default_factory=set)  # the events whose ranks after each round are kept (memo.kept_ranks)
+    translated: Counter[str] = field(default_factory=Counter)  # made from the part in the language of marks
+    # The pages in the language of marks (render/marks.py): each part by its name (memo.kept), the key it is kept
+    # under and, where this build rendered it or took it by what it shows, the part itself
+    marked: dict[str, tuple[str, Any]] | None = None
+    after: Memo | None = None  # another language's: those pages in marks, which it puts its words in
     _spans: dict[str, tuple[dt.date, dt.date]] = field(default_factory=dict)
 
     def event_key(self, data: DataSet, festival: Festival, path: str) -> str:
@@ -77,6 +82,11 @@ class Memo:
         text = json.dumps([FORMAT, "shown", unit, self.inputs.common, shown], ensure_ascii=False,
                           separators=(",", ":"))
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+    def translated_key(self, marked: str) -> str:
+        """The key of a part made from the part kept in the language of marks under `marked`: that key, and what
+        every page depends on in this language."""
+        return self.key("translated", marked, [])
 
     def before(self, data: DataSet, festivals: list[Festival]) -> list[str]:
         """The festivals that may hold an event rated before one of `festivals` (theirs included)."""

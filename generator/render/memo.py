@@ -52,6 +52,8 @@ from typing import Any, Protocol, TypeVar
 from ..messages import Text, Texts
 from ..model import DataSet, Festival
 from ..rules.standings import EventResults
+from . import i18n
+from .after import part as in_language
 from .base import Page, Site
 from .keys import FORMAT, Memo
 from .paths import SearchEntry
@@ -69,38 +71,51 @@ class Rendering(Protocol):
 
 
 def kept(r: Rendering, part_of: str, key: Callable[[Memo], str], render: Callable[[], None] | None = None,
-         shows: Callable[[], tuple[Any, Callable[[], None]]] | None = None) -> None:
+         shows: Callable[[], tuple[Any, Callable[[], None]]] | None = None, name: str | None = None) -> None:
     """What `render` adds to the site (the pages of an event, or a player: `part_of`), rendered, or as the last
     build kept it under the same key (without `render`, the one of `shows`).
 
     With `shows` (what the part shows, as values, and how it is rendered from them alone), a part whose key is new
     is still not rendered again where what it shows is as before: it is kept under the key of those values too
     (`Memo.shown_key`), which its own key then leads to. A round's results change the key of every player of the
-    festival; the pages of those whose games, places and ratings stayed as they were are taken as they were."""
+    festival; the pages of those whose games, places and ratings stayed as they were are taken as they were.
+
+    `name` names the part among those of its kind (an event's path, a player's id …): the pages in the language of
+    marks (render/marks.py) note each part they render under it, and another language, whose own part is not
+    kept, puts its words in that one rather than rendering it (`_translated`)."""
     memo = r.memo
     if memo is None:
         (render or _how(shows))()
         return
     digest = key(memo)
-    part = _stored(memo, digest)
-    if part is None and shows is not None:
+    found, part = _stored(memo, digest)
+    marked: Site | None = None  # (the part, in the language of marks: what another language may put its words in)
+    ident = f"{part_of} {name}" if name is not None else None
+    if part is not None:
+        memo.reused[part_of] += 1
+    elif ident is not None and memo.after is not None and (
+            part := _translated(memo, part_of, ident, digest)) is not None:
+        pass
+    elif shows is not None:
         values, render = shows()
-        exact = memo.shown_key(part_of, plain(values))
-        part = _stored(memo, exact)
+        found = memo.shown_key(part_of, plain(values))
+        _, part = _stored(memo, found)
         if part is None:
             part = _rendered(r, render)
             memo.made[part_of] += 1
-            memo.store.put(exact, encode(part))
+            memo.store.put(found, encode(part))
         else:
             memo.reused[part_of] += 1
-        memo.store.put(digest, LEADS_TO + exact)
-    elif part is None:
+        memo.store.put(digest, LEADS_TO + found)
+        marked = part
+    else:
         assert render is not None, "a part is given by how it is rendered, or by what it shows"
-        part = _rendered(r, render)
+        part = marked = _rendered(r, render)
         memo.made[part_of] += 1
         memo.store.put(digest, encode(part))
-    else:
-        memo.reused[part_of] += 1
+        found = digest
+    if memo.marked is not None and ident is not None:
+        memo.marked[ident] = (found, marked)
     r.site.pages.update(part.pages)
     r.site.files.update(part.files)
     r.site.default_only.update(part.default_only)
@@ -115,13 +130,42 @@ def _how(shows: Callable[[], tuple[Any, Callable[[], None]]] | None) -> Callable
 LEADS_TO = "=>"  # a kept entry that is the key of another (kept): a part kept by what it shows (`kept`)
 
 
-def _stored(memo: Memo, digest: str) -> Site | None:
-    """The part kept under `digest`, following one entry that leads to another; None where there is none, or it
-    is not what `encode` wrote."""
+def _stored(memo: Memo, digest: str) -> tuple[str, Site | None]:
+    """The part kept under `digest`, following one entry that leads to another, and the key it is kept under; None
+    where there is none, or it is not what `encode` wrote."""
     text = memo.store.get(digest)
     if text is not None and text.startswith(LEADS_TO):
-        text = memo.store.get(text[len(LEADS_TO):])
-    return decode(text) if text is not None else None
+        digest = text[len(LEADS_TO):]
+        text = memo.store.get(digest)
+    return digest, decode(text) if text is not None else None
+
+
+def _translated(memo: Memo, part_of: str, ident: str, digest: str) -> Site | None:
+    """The part `ident` in this build's language, made from the same part in the language of marks, which this
+    build's pages in marks rendered or took by what it shows (`kept`): as the last build made it from that one
+    (kept under the key of the marked part and this language's inputs), or made now (render/after.py) and kept.
+    None where the part in marks was taken as it was, and this language's was not (a language added), or its
+    words cannot be put in (the part is rendered)."""
+    after = memo.after
+    assert after is not None and after.marked is not None
+    found = after.marked.get(ident)
+    if found is None:
+        return None
+    marked_key, marked = found
+    key = memo.translated_key(marked_key)
+    _, part = _stored(memo, key)
+    if part is not None:
+        memo.reused[part_of] += 1
+    elif marked is None:
+        return None
+    else:
+        part = in_language(marked, i18n.current().code)
+        if part is None:
+            return None
+        memo.translated[part_of] += 1
+        memo.store.put(key, encode(part))
+    memo.store.put(digest, LEADS_TO + key)
+    return part
 
 
 def _rendered(r: Rendering, render: Callable[[], None]) -> Site:

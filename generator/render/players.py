@@ -176,7 +176,7 @@ class PlayerPages(RendererBase):
             memo.kept(self, "player", functools.partial(Memo.player_key, data=self.data, pid=pid,
                                                         festivals=[self.festival_of[e.festival_id] for e in entered],
                                                         shown=[*(str(line) for part in lines for line in part), feed]),
-                      shows=functools.partial(self.player_view, pid, player, *lines, feed))
+                      shows=functools.partial(self.player_view, pid, player, *lines, feed), name=pid)
             index.append({"name": link(player.name, player_page(pid), "players/index.md"), "country": player.country,
                           "events": ", ".join(str(e.short) for e in entered)})
         self.page("players/index.md", "players.html.j2", _("Players"), rows=index)

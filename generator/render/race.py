@@ -16,6 +16,7 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from .i18n import _, current, ngettext
+from .marks import MARKED, mark
 
 WIDTH, PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 320, 24, 104, 10, 16
 ROW = 11  # the height of a name at a line's end (font-size 10)
@@ -96,5 +97,7 @@ def _listed(items: list[str]) -> str:
     """'5, 3, 2 and 1' as the page's language lists them (CLDR)."""
     from babel.lists import format_list
 
+    if current().code == MARKED:
+        return mark("F", "", tuple(items))
     return format_list(items, locale=current().locale)
 

@@ -17,7 +17,7 @@ from ..messages import N_
 from ..model import Event
 from ..rules.festival_elo import grade_name
 from .i18n import _
-from .text import signed
+from .text import signed, unbroken
 
 # Translators: said of a FESA rating shown on the site
 NOTE = N_("a preview: FESA's rating officer publishes the official figures")
@@ -45,7 +45,7 @@ def cell(change: Change | None) -> Markup:
     if change.promoted:
         shown += Markup(' <abbr class="promoted" title="{}">↑{}</abbr>').format(
             _("promoted to {grade} (FESA), {note}").format(grade=fesa_grade(change.promoted), note=note),
-            fesa_grade(change.promoted).replace(" ", "\u00a0"))
+            unbroken(fesa_grade(change.promoted)))
     return shown
 
 

@@ -27,6 +27,7 @@ from . import rating as rating_preview
 from .festival import FestivalPages, nav_labels, varying_labels
 from .i18n import _, pgettext
 from .keys import Memo
+from .marks import MARKED
 from .paths import event_page, event_search, player_page, round_page
 from .players import PlayerPages
 from .kinds import pages_of
@@ -59,18 +60,22 @@ SYMBOL = {
 class Renderer(FestivalPages, PlayerPages):
     """Renders every page; a kind's own pages by its pages module (render/kinds), given a narrow context."""
 
+    def parts(self) -> None:
+        """The festivals', events' and players' pages (memo.kept), and nothing else."""
+        for festival in self.data.festivals:
+            memo.kept(self, "festival", functools.partial(Memo.festival_key, data=self.data, festival=festival),
+                      functools.partial(self.festival_pages, festival), name=festival.id)
+            for event in festival.events:
+                self.event_part(festival, event)
+        self.player_pages()
+
     def build(self) -> Site:
         years: dict[int, list[Festival]] = {}
         for festival in sorted(self.data.festivals, key=lambda f: (f.start or dt.date.min, f.id), reverse=True):
             years.setdefault(festival.start.year if festival.start else 0, []).append(festival)
         self.page("index.md", "home.html.j2", _("Results"), years=list(years.items()), results=self.results,
                   now=(blocks := now.now_blocks(self, list(self.data.festivals), "index.md")), find=now.finder(blocks))
-        for festival in self.data.festivals:
-            memo.kept(self, "festival", functools.partial(Memo.festival_key, data=self.data, festival=festival),
-                      functools.partial(self.festival_pages, festival))
-            for event in festival.events:
-                self.event_part(festival, event)
-        self.player_pages()
+        self.parts()
         self.promotion_page()
         if not i18n.current().root:  # the results API (its index; each event's files are the event's part)
             self.site.files.update(api.index_files(self.loaded))
@@ -79,7 +84,8 @@ class Renderer(FestivalPages, PlayerPages):
         latest = latest_day(self.data)
         if latest is not None:
             self.site.updated = latest.isoformat()
-        self.calendars()
+        if i18n.current().code != MARKED:  # (the languages put their words in the pages in marks, not in feeds)
+            self.calendars()
         return self.site
 
     def calendars(self) -> None:
@@ -161,7 +167,7 @@ class Renderer(FestivalPages, PlayerPages):
         (memo.py)."""
         res = self.results[event.path]
         memo.kept(self, "event", lambda m: m.event_key(self.data, festival, event.path),
-                  lambda: self.event_pages(festival, event, res))
+                  lambda: self.event_pages(festival, event, res), name=event.path)
         if pages_of(event).has_standings and res.completed:  # (its ranks kept for its players' pages)
             memo.kept_ranks(self.memo, self.data, festival, event.path, res, compute=False)
 
@@ -503,6 +509,7 @@ def render_site(loaded: Loaded, site_url: str = "", kept: Memo | None = None) ->
     """The site; `site_url`, the address it is published at, goes into the wall sheets' QR codes; `kept`, the
     parts of the last build, which events' pages may come from."""
     return Renderer(loaded, site_url, kept).build()
+
 
 
 def with_problems(site: Site | None, problems: list[str]) -> Site:

@@ -27,6 +27,7 @@ from ..countries import country_name as english_country_name
 from ..names import unaccented
 from ..numbers import points as english_points
 from .i18n import SOURCE, _, current, language
+from .marks import MARKED, OPEN, heading_mark, mark, unsupported
 
 __all__ = ["Heading", "country_name", "date_range", "esc", "escape_text", "headings", "json_text", "label_tables",
            "html_format", "html_message", "link", "long_date", "md", "shown", "number", "points", "points_cells",
@@ -166,12 +167,28 @@ def link(text: object, target: str, page: str, anchor: str = "") -> Markup:
     return Markup(f'<a href="{html.escape(href)}">{escape(text) if text.__class__ is str else esc(text)}</a>')
 
 
+def capitalized(text: str) -> str:
+    """A text with its first letter capital (a prize's label opening a sentence)."""
+    if current().code == MARKED:
+        return mark("K", "", (text,))
+    return text[:1].upper() + text[1:]
+
+
+def unbroken(text: str) -> str:
+    """A text whose words a line does not break between ('2 kyu' in a narrow column)."""
+    if current().code == MARKED:
+        return mark("B", "", (text,))
+    return text.replace(" ", "\u00a0")
+
+
 def points(value: Fraction) -> str:
     """Points as the reader's language writes them: 5½ in English (halves are what shogi scores are made of),
     with the language's decimal sign elsewhere (5,5 in German, 5.5 in Japanese)."""
     code = current().code
     if code == SOURCE:
         return english_points(value)
+    if code == MARKED:
+        return mark("P", f"{value.numerator}/{value.denominator}")
     return _decimal_points(code, value.numerator, value.denominator)
 
 
@@ -188,6 +205,8 @@ def money(value: object) -> object:
     ('1,234.50' in English as written, '1.234,50' in German); anything else as it is."""
     if not isinstance(value, Decimal) or current().code == SOURCE:
         return value
+    if current().code == MARKED:
+        return mark("M", str(value)) if value.is_finite() else unsupported()
     exponent = value.as_tuple().exponent
     places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
     return format_decimal(value, format="#,##0" + ("." + "0" * places if places else ""), locale=current().locale)
@@ -197,6 +216,8 @@ def country_name(code: str) -> str:
     """A country's short name in the reader's language (CLDR's), from its ISO code."""
     if current().code == SOURCE:
         return english_country_name(code)
+    if current().code == MARKED:
+        return mark("C", code) if code.isascii() and code.isalnum() else unsupported()
     return current().locale.territories.get(code) or english_country_name(code)
 
 
@@ -205,6 +226,8 @@ def long_date(day: dt.date | None) -> str:
         return ""
     if current().code == SOURCE:
         return f"{day:%A} {day.day} {day:%B %Y}"
+    if current().code == MARKED:
+        return mark("L", day.isoformat())
     return format_date(day, "full", locale=current().locale)
 
 
@@ -212,6 +235,8 @@ def date_range(start: dt.date | None, end: dt.date | None, year: bool = True) ->
     """'25–27 August 2000'; without the year ('25–27 August') where a heading above already gives it."""
     if start is None:
         return ""
+    if current().code == MARKED:
+        return mark("R", f"{start.isoformat()},{(end or start).isoformat()},{int(year)}")
     if current().code != SOURCE:
         return _interval(start, end or start, "yMMMMd" if year else "MMMMd", current().code)
     y = " %Y" if year else ""
@@ -307,6 +332,21 @@ def slugify(text: str) -> str:
     return re.sub(r"[-\s]+", "-", plain)
 
 
+def heading_anchor(inner: str) -> str:
+    """The anchor a heading's text (HTML) makes."""
+    return slugify(html.unescape(_TAG.sub("", inner))) or "section"
+
+
+def unique(base: str, used: set[str]) -> str:
+    """`base`, or with _1, _2 … where a heading of the page above has it."""
+    ident, n = base, 0
+    while ident in used:
+        n += 1
+        ident = f"{base}_{n}"
+    used.add(ident)
+    return ident
+
+
 def headings(body: str) -> tuple[str, tuple[Heading, ...]]:
     """Every heading of a page gets an anchor (its own, or one made from its text, unique in the page) and a
     permanent link; the headings are returned for the table of contents."""
@@ -314,16 +354,17 @@ def headings(body: str) -> tuple[str, tuple[Heading, ...]]:
     used: set[str] = set()
     # Translators: the title of the ¶ link beside a heading (a link to that heading)
     permanent = html.escape(_("Permanent link"))
+    marked = current().code == MARKED  # (the anchors as marks: each language's made from its words, after.py)
 
     def anchor(m: re.Match[str]) -> str:
         level, given, inner = int(m.group(1)), m.group(2), m.group(3)
-        base = given or slugify(html.unescape(_TAG.sub("", inner))) or "section"
-        ident, n = base, 0
-        while ident in used:
-            n += 1
-            ident = f"{base}_{n}"
-        used.add(ident)
-        found.append(Heading(level, ident, inner))
+        if marked:
+            ident = heading_mark(len(found), given)
+            found.append(Heading(level, ident, mark("J", "", (inner,))))
+            ident = html.escape(ident)  # (a mark's sentinel has quotes; an anchor has nothing to escape)
+        else:
+            ident = unique(given or heading_anchor(inner), used)
+            found.append(Heading(level, ident, inner))
         return (f'<h{level} id="{ident}">{inner}<a class="headerlink" href="#{ident}" '
                 f'title="{permanent}">&para;</a></h{level}>')
 
@@ -361,6 +402,8 @@ def signed(n: int | Fraction) -> str:
 def percent(share: Fraction) -> str:
     """7/8 -> '87.5 %' (to a tenth, from the exact fraction)."""
     value = (Decimal(share.numerator) * 100 / Decimal(share.denominator)).quantize(Decimal("0.1"))
+    if current().code == MARKED:
+        return mark("Q", str(value))
     if current().code != SOURCE:
         return format_decimal(value, format="#,##0.0", locale=current().locale) + "\u00a0%"
     return f"{value} %"
@@ -373,7 +416,10 @@ def toc_tokens(found: tuple[Heading, ...]) -> list[dict[str, Any]]:
     for h in found:
         # The name as text, as Python-Markdown gives it: the theme puts it inside a link of its own, and a link
         # of the heading's (the home page's festivals) would leave that one empty.
-        token = {"level": h.level, "id": h.id, "name": _TAG.sub("", h.html), "children": []}
+        name = _TAG.sub("", h.html)
+        if OPEN in name:  # (in marks: the text without its tags, the language's words in it included: after.py)
+            name = mark("X", "", (name,))
+        token = {"level": h.level, "id": h.id, "name": name, "children": []}
         while stack and stack[-1]["level"] >= h.level:
             stack.pop()
         (stack[-1]["children"] if stack else root).append(token)

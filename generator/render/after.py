@@ -1,0 +1,349 @@
+"""A part of the site rendered in the language of marks (marks.py), in another language: each mark replaced by that
+language's text, escaped as the mark was, then the page's headings found as its language names them.
+
+`text(marked, code)` gives None where a mark is not read back whole or names what cannot be written here (a mark
+cut, quoted in a URL or in JSON, a message no catalogue holds, a placeholder the language's message writes
+otherwise): such a part is rendered in the language itself (memo.py)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import html
+import json
+import re
+from collections.abc import Callable
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+
+from babel.lists import format_list
+from babel.numbers import format_decimal
+from markupsafe import escape
+
+from . import i18n
+from .base import Page, Site
+from .marks import CLOSE, MESSAGES, OPEN, PLACEHOLDER, SENTINEL, SLOT, Message, digest, texts_of
+from .text import (_TAG, capitalized, country_name, date_range, heading_anchor, long_date, money, points, unbroken,
+                   unique)
+from .text import Heading
+
+_Escape = Callable[[str], str]
+_ESCAPES: dict[str, _Escape] = {
+    "markupsafe": lambda s: str(escape(s)),
+    "html": lambda s: html.escape(s, quote=True),
+    "html-no-quotes": lambda s: html.escape(s, quote=False),
+    # Jinja's tojson (a page's settings for its scripts): JSON, then <, >, & and ' as \u escapes
+    "json": lambda s: json.dumps(s)[1:-1].replace("<", "\\u003c").replace(">", "\\u003e").replace(
+        "&", "\\u0026").replace("'", "\\u0027"),
+}
+
+
+@functools.cache
+def _sentinels() -> dict[str, tuple[_Escape, ...]]:
+    """The sentinel as each way of escaping it, up to three times over, leaves it -> those escapes, in order."""
+    found: dict[str, tuple[_Escape, ...]] = {SENTINEL: ()}
+    layer = dict(found)
+    for _ in range(3):
+        deeper = {}
+        for text, done in layer.items():
+            for how in _ESCAPES.values():
+                escaped = how(text)
+                if escaped not in found:
+                    deeper[escaped] = found[escaped] = (*done, how)
+        layer = deeper
+    return found
+
+
+@functools.cache
+def _by_length() -> tuple[str, ...]:
+    return tuple(sorted(_sentinels(), key=len, reverse=True))
+
+
+# What a mark leaves where it was written by other means than these escapes: quoted in a URL or in JSON, or as an
+# HTML character reference (a part with any of them is rendered in the language itself)
+_LEFT = re.compile(r"%0[123]|\\u000[123]|\\x0[123]|&#0*[123];|&#x0*[123];", re.IGNORECASE)
+
+
+def page(marked: str, code: str, theme: Callable[[str], str]) -> str | None:
+    """A page of the site in marks (the theme's frame around a part's page) in the language `code`, the current
+    one: as `text`, with the marks in its scripts' settings (JSON, their control characters written \\u0001 …)
+    and the theme's own texts (`theme`, by key)."""
+    if "\\u000" in marked:
+        marked = marked.replace("\\u0001", OPEN).replace("\\u0002", SLOT).replace("\\u0003", CLOSE)
+    found = anchored([marked], code, theme)
+    return found[0] if found else None
+
+
+def anchored(marked: list[str], code: str, theme: Callable[[str], str] | None = None) -> list[str] | None:
+    """Texts of one page (its HTML first, then any other: its contents' anchors and titles) in the language
+    `code`: their marks put in (`text`), then the anchors of the page's headings made from their words, in the
+    page's order, as text.headings makes them; None where a mark cannot be read back."""
+    tokens = [_ANCHOR_MARK.sub(_anchor_token, t) for t in marked]
+    if any(t is None for t in tokens):
+        return None
+    done = [text(t, code, theme) for t in tokens]
+    if any(t is None for t in done) or not done:
+        return None
+    texts = [t for t in done if t is not None]
+    if _TOKEN_START not in "".join(texts):
+        return texts
+    used: set[str] = set()
+    anchors: dict[str, str] = {}
+    for m in _ANCHORED.finditer(texts[0]):
+        number, _, given = m[1].partition("=")
+        anchors[m[1]] = unique(given or heading_anchor(m[2]), used)
+    failed = False
+
+    def put(m: re.Match[str]) -> str:
+        nonlocal failed
+        found = anchors.get(m[1])
+        if found is None:
+            failed = True
+            return m[0]
+        return found
+
+    out = [_TOKEN.sub(put, t) for t in texts]
+    return None if failed else out
+
+
+# A heading's anchor in marks (marks.heading_mark), as the page wrote it, and the token it is while the page's other
+# marks are put in; the page's headings as text.headings writes them, with such a token
+_TOKEN_START, _TOKEN_END = "\x04", "\x05"
+_ANCHOR_MARK = re.compile(f"{OPEN}([^{OPEN}{SLOT}{CLOSE}I]*)I([0-9]+(?:=[\\w-]+)?){CLOSE}")
+_TOKEN = re.compile(f"{_TOKEN_START}([^{_TOKEN_END}]*){_TOKEN_END}")
+_ANCHORED = re.compile(f'<h[1-6] id="{_TOKEN_START}([^{_TOKEN_END}]*){_TOKEN_END}">(.*?)<a class="headerlink" href="#',
+                       re.S)
+
+
+def _anchor_token(m: re.Match[str]) -> str:
+    if m[1] not in _sentinels():
+        return m[0]  # (not a sentinel as any escape leaves it: left to `text`, which finds no such mark)
+    return f"{_TOKEN_START}{m[2]}{_TOKEN_END}"
+
+
+def text(marked: str, code: str, theme: Callable[[str], str] | None = None) -> str | None:
+    """`marked` with each mark's text in the language `code`, the current one (i18n.speaking; not the source
+    language: only another language's pages are made this way); None where a mark cannot be read back (the
+    module's docstring). Marks are put in from the innermost out, each once a process (`_known_marks`)."""
+    if _LEFT.search(marked):
+        return None
+    known = _known_marks(code)
+    failed = False
+
+    def put(m: re.Match[str]) -> str:
+        nonlocal failed
+        whole = m[0]
+        value = known.get(whole)
+        if value is None:
+            value = _value(m[1], m[2].split(SLOT)[1:], code, theme)
+            if value is None:
+                failed = True
+                return whole
+            known[whole] = value
+        return value
+
+    while OPEN in marked:
+        done = _INNERMOST.sub(put, marked)
+        if failed or done == marked:
+            return None
+        marked = done
+    return None if SLOT in marked or CLOSE in marked else marked
+
+
+_INNERMOST = re.compile(f"{OPEN}([^{OPEN}{SLOT}{CLOSE}]*)((?:{SLOT}[^{OPEN}{SLOT}{CLOSE}]*)*){CLOSE}")
+
+
+@functools.cache
+def _known_marks(code: str) -> dict[str, str]:
+    """The marks put in so far in the language `code`, each with its text (a page shows the same points, words and
+    countries over and over)."""
+    return {}
+
+
+def _value(head: str, slots: list[str], code: str, theme: Callable[[str], str] | None) -> str | None:
+    """One mark's text in the language `code`: its head (sentinel, kind, payload) and its slots, filled in."""
+    sentinel = next((s for s in _by_length() if head.startswith(s)), None)
+    if sentinel is None or len(head) == len(sentinel):
+        return None
+    escapes = _sentinels()[sentinel]
+    kind, payload = head[len(sentinel)], head[len(sentinel) + 1:]
+    try:
+        if kind in "gn":
+            return _message(kind, payload, slots, escapes, code)
+        if kind == "D":  # a text from below the renderer: Japanese writes its dan grades in kanji
+            return i18n.japanese_dan(slots[0]) if code == "ja" and len(slots) == 1 else (
+                slots[0] if len(slots) == 1 else None)
+        if kind == "S" and len(slots) == 1:  # said of the language `payload` alone (the selector's current one)
+            return slots[0] if payload == code else ""
+        if kind == "O" and len(slots) == 1:  # an organizer's own text in the language, else the text given
+            own = texts_of(payload) or {}
+            if not isinstance(own.get(code), str):
+                return slots[0]
+            value: str | None = own[code]
+        elif kind == "T" and theme is not None and not slots:  # the theme's own text
+            value = theme(payload)
+        elif kind == "J" and len(slots) == 1:  # a page's text, set as its language sets type
+            return i18n.typeset(slots[0])
+        elif kind == "X" and len(slots) == 1:  # a heading's text without its tags (the contents' titles)
+            return _TAG.sub("", slots[0])
+        elif kind in "KB" and len(slots) == 1:  # a text's first letter capital; its words not broken apart
+            return capitalized(slots[0]) if kind == "K" else unbroken(slots[0])
+        elif kind == "F":  # a list, as the language joins its items
+            return _listed(slots, escapes, code)
+        else:
+            value = _plain(kind, payload, code) if not slots else None
+    except (ValueError, InvalidOperation, KeyError, IndexError):
+        return None
+    if value is None:
+        return None
+    for how in escapes:
+        value = how(value)
+    return value
+
+
+def _plain(kind: str, payload: str, code: str) -> str | None:
+    """A value's text in the language `code`, the current one (the functions the page called, in it)."""
+    if kind == "t":
+        texts = texts_of(payload)
+        return None if texts is None else texts.get(code, next(iter(texts.values())))
+    if kind == "P":
+        numerator, denominator = payload.split("/")
+        return points(Fraction(int(numerator), int(denominator)))
+    if kind == "M":
+        shown = money(Decimal(payload))
+        return shown if isinstance(shown, str) else None
+    if kind == "C":
+        return country_name(payload)
+    if kind == "L":
+        return long_date(dt.date.fromisoformat(payload))
+    if kind == "R":
+        start, end, year = payload.split(",")
+        return date_range(dt.date.fromisoformat(start), dt.date.fromisoformat(end), year == "1")
+    if kind == "Q":
+        return format_decimal(Decimal(payload), format="#,##0.0", locale=i18n.current().locale) + "\u00a0%"
+    if kind == "U":
+        return code
+    return None
+
+
+def _listed(items: list[str], escapes: tuple[_Escape, ...], code: str) -> str:
+    tokens = [f"\x00{n}\x00" for n in range(len(items))]
+    joined = format_list(tokens, locale=i18n.current().locale)
+    for how in escapes:
+        joined = how(joined)
+    return re.sub("\x00(\\d+)\x00", lambda m: items[int(m[1])], joined)
+
+
+def _message(kind: str, payload: str, slots: list[str], escapes: tuple[_Escape, ...], code: str) -> str | None:
+    found, _, number = payload.partition(":")
+    message = _known(found, code)
+    if message is None or (kind == "n") != (message.plural is not None):
+        return None
+    expected = len(message.placeholders) + message.percent + message.braces
+    if len(slots) != expected:
+        return None
+    translations = i18n.language(code).translations
+    if message.plural is not None:
+        n = int(number)
+        if message.context is None:
+            translated = translations.ngettext(message.singular, message.plural, n)
+        else:
+            translated = translations.npgettext(message.context, message.singular, message.plural, n)
+    elif message.context is None:
+        translated = translations.gettext(message.singular)
+    else:
+        translated = translations.pgettext(message.context, message.singular)
+    if message.percent and slots[-1 - message.braces] == "%":  # (formatted with %: %% is %)
+        translated = translated.replace("%%", "%")
+    if message.braces and slots[-1] == "{}":  # (formatted with str.format: {{ is {)
+        translated = translated.replace("{{", "{").replace("}}", "}")
+    for how in escapes:
+        translated = how(translated)
+    values = dict(zip(message.placeholders, slots, strict=False))
+    names = {p: _name(p) for p in message.placeholders}
+    by_name = {names[p]: values[p] for p in message.placeholders}
+    written = {names[p]: p for p in message.placeholders}
+    failed = False
+
+    def put(m: re.Match[str]) -> str:
+        nonlocal failed
+        name = m[1] or m[2]
+        if written.get(name) != m[0]:  # (a placeholder the English message does not write so)
+            failed = True
+            return m[0]
+        return by_name[name]
+
+    done = PLACEHOLDER.sub(put, translated)
+    return None if failed else done
+
+
+def _name(placeholder: str) -> str:
+    m = PLACEHOLDER.fullmatch(placeholder)
+    assert m is not None
+    return m[1] or m[2]
+
+
+@functools.cache
+def _catalogue_messages(code: str) -> dict[str, Message]:
+    """The messages of the language's catalogue by digest, for marks of parts a process did not render itself (a
+    part kept by the last build)."""
+    from .marks import message as noted
+
+    found: dict[str, Message] = {}
+    catalogue = i18n.catalogue(code)
+    if catalogue is None:
+        return found
+    for entry in catalogue:
+        if not entry.id:
+            continue
+        context = entry.context
+        if isinstance(entry.id, (tuple, list)):
+            singular, plural = str(entry.id[0]), str(entry.id[1])
+        else:
+            singular, plural = str(entry.id), None
+        key, message = noted(context, singular, plural)
+        found[key] = message
+    return found
+
+
+def _known(found: str, code: str) -> Message | None:
+    return MESSAGES.get(found) or _catalogue_messages(code).get(found)
+
+
+def part(marked: Site, code: str) -> Site | None:
+    """A part rendered in the language of marks, in the language `code`, the current one: each page's title, text,
+    contents and search entry; None where a mark cannot be read back (a file of bytes with a mark in it: a calendar
+    feed folds its lines by their length)."""
+    if i18n.current().code != code:
+        return None
+    out = Site()
+    for path, content in marked.files.items():
+        if isinstance(content, str):
+            written = text(content, code)
+            if written is None:
+                return None
+            out.files[path] = written
+        elif any(c.encode() in content for c in (OPEN, SLOT, CLOSE)):
+            return None
+        else:
+            out.files[path] = content
+    for path, page in marked.pages.items():
+        title = text(page.title, code)
+        search = page.search
+        if search is not None:
+            search_title, search_text = text(search.title, code), text(search.text, code)
+            if search_title is None or search_text is None:
+                return None
+            search = type(search)(search_title, search_text)
+        toc = page.toc
+        found = anchored([page.html, *(h.id for h in toc), *(h.html for h in toc)], code)
+        if title is None or found is None:
+            return None
+        ids, inners = found[1:1 + len(toc)], found[1 + len(toc):]
+        out.pages[path] = Page(title, found[0], tuple(Heading(h.level, i, inner)
+                                                      for h, i, inner in zip(toc, ids, inners, strict=True)), search)
+    out.default_only.update(marked.default_only)
+    return out
+
+
+__all__ = ["digest", "part", "text"]

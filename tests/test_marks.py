@@ -1,0 +1,143 @@
+"""The site's parts rendered once in the language of marks (render/marks.py) and put in each language's words after
+(render/after.py): each kind of mark gives the language's own text, escaped as the mark was; a mark that cannot be
+read back gives None (the part is then rendered in the language); a site built so is the site rendered in each
+language, byte for byte."""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+import json
+import os
+import shutil
+import subprocess
+import sys
+import urllib.parse
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from markupsafe import Markup, escape
+
+from generator.messages import Texts
+from generator.render import after, i18n
+from generator.render.i18n import _, ngettext
+from generator.render.marks import MARKED, mark, unsupported
+from generator.render.race import _listed
+from generator.render.text import (capitalized, country_name, date_range, long_date, money, percent, points,
+                                   unbroken)
+
+from .conftest import MINI, ROOT
+
+
+def marked(make: object) -> str:
+    with i18n.speaking(MARKED, root="../"):
+        return str(make() if callable(make) else make)
+
+
+def put(text: str, code: str) -> str | None:
+    with i18n.speaking(code, root="../"):
+        return after.text(text, code)
+
+
+def test_each_kind_of_mark_gives_the_languages_text() -> None:
+    # The catalogues' words (read in the .po files): "Players" is "Spieler" in German; Polish says "Gave a simul on
+    # 1 board" in its first form ("planszy"), 3 in its second; points with the language's decimal sign (3½ is
+    # "3,5" in German); CLDR's names and formats for the rest
+    assert put(marked(lambda: _("Players")), "de") == "Spieler"
+    simul = marked(lambda: ngettext("Gave a simul on {n} board", "Gave a simul on {n} boards", 1).format(n=1))
+    assert put(simul, "pl") == "Prowadził symultanę na 1 planszy"
+    three = marked(lambda: ngettext("Gave a simul on {n} board", "Gave a simul on {n} boards", 3).format(n=3))
+    assert put(three, "pl") == "Prowadził symultanę na 3 planszach"
+    assert put(marked(lambda: points(Fraction(7, 2))), "de") == "3,5"
+    assert put(marked(lambda: points(Fraction(-1, 2))), "fr") == "−0,5"  # (minus sign, not a hyphen)
+    assert put(marked(lambda: country_name("NL")), "fr") == "Pays-Bas"
+    assert put(marked(lambda: country_name("JP")), "de") == "Japan"
+    assert put(marked(lambda: money(Decimal("1234.50"))), "de") == "1.234,50"
+    assert put(marked(lambda: percent(Fraction(7, 8))), "de") == "87,5\u00a0%"
+    assert put(marked(lambda: long_date(dt.date(2000, 8, 25))), "de") == "Freitag, 25. August 2000"
+    # (CLDR's German interval of days in one month: "d.–d. MMM y", August abbreviated "Aug.")
+    assert put(marked(lambda: date_range(dt.date(2000, 8, 25), dt.date(2000, 8, 27))), "de") == "25.–27. Aug. 2000"
+    assert put(marked(lambda: _listed(["5", "3", "1"])), "de") == "5, 3 und 1"
+    assert put(marked(lambda: capitalized(_("Players"))), "de") == "Spieler"
+    assert put(marked(lambda: capitalized(country_name("NL"))), "nl") == "Nederland"
+    assert put(marked(lambda: unbroken("2 kyu")), "de") == "2\u00a0kyu"
+    name = Texts({"en": "Leiden Shogi Days", "nl": "Leidse Shogidagen"})
+    assert put(marked(lambda: f"{name}"), "nl") == "Leidse Shogidagen"
+    assert put(marked(lambda: f"{name}"), "de") == "Leiden Shogi Days"  # (no German given: the first)
+    # A mark inside a message's value: the value's own text in the message's
+    inner = marked(lambda: _("{name}: {country}").format(name="Ono", country=country_name("JP")))
+    assert put(inner, "ja") == "Ono: 日本"
+
+
+def test_a_marks_text_is_escaped_as_the_mark_was() -> None:
+    texts = Texts({"en": "Tom & Jerry's", "de": "<Tom & Jerry's \"Cup\">"})
+    text = marked(lambda: f"{texts}")
+    assert put(text, "de") == "<Tom & Jerry's \"Cup\">"
+    assert put(str(escape(text)), "de") == "&lt;Tom &amp; Jerry&#39;s &#34;Cup&#34;&gt;"  # (markupsafe's)
+    assert put(html.escape(text), "de") == "&lt;Tom &amp; Jerry&#x27;s &quot;Cup&quot;&gt;"  # (the library's)
+    assert put(html.escape(text, quote=False), "de") == "&lt;Tom &amp; Jerry's \"Cup\"&gt;"
+    assert put(str(escape(str(escape(text)))), "de") == "&amp;lt;Tom &amp;amp; Jerry&amp;#39;s &amp;#34;Cup&amp;#34;&amp;gt;"
+    # In a template: the message as it is, its values escaped; the text of a Texts escaped by its own __html__
+    page = marked(lambda: Markup("<p>{}</p>").format(texts))
+    assert put(page, "de") == "<p>&lt;Tom &amp; Jerry&#39;s &#34;Cup&#34;&gt;</p>"
+
+
+@pytest.mark.parametrize("spoilt", [
+    lambda m: m[:len(m) // 2],  # cut
+    lambda m: m + "\x03",  # a mark closed that was not opened
+    lambda m: urllib.parse.quote(m),  # quoted in a URL
+    lambda m: json.dumps(m),  # in JSON
+    lambda m: m.replace("\x01", "&#1;"),  # as a character reference
+    lambda m: m[:-1],  # not closed
+    lambda m: unsupported(),  # a value that is not written in another language
+    lambda m: mark("g", "0" * 20),  # a message no catalogue holds
+    lambda m: mark("P", "seven/two"),  # points that are not numbers
+])
+def test_a_mark_that_cannot_be_read_back_gives_none(spoilt: object) -> None:
+    text = marked(lambda: _("Players"))
+    assert callable(spoilt)
+    assert put(f"<p>{spoilt(text)}</p>", "de") is None
+
+
+def test_a_text_without_marks_is_as_it_is() -> None:
+    assert put("<p>Ono &amp; Tanaka: 3½</p>", "de") == "<p>Ono &amp; Tanaka: 3½</p>"
+
+
+@pytest.mark.build
+def test_a_site_whose_languages_put_their_words_in_the_pages_in_marks_is_the_site_rendered_in_each(
+        tmp_path: Path) -> None:
+    """Texts in several languages with characters to escape, built with the pages in marks (a build cache) and
+    without (each language renders its own), in four languages: the same files, and each language but English
+    made every part from the pages in marks."""
+    data = tmp_path / "data"
+    shutil.copytree(MINI, data)
+    festival = data / "cup" / "festival.yaml"
+    festival.write_text(festival.read_text(encoding="utf-8").replace(
+        "name: Test Cup", "name: {en: \"Test Cup & <Co>\", nl: \"Testbeker 'Leiden' & <Co>\"}"), encoding="utf-8")
+    event = data / "cup" / "open" / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace(
+        "name: Test Open", "name: {en: Test Open, de: \"Offenes \\\"Turnier\\\"\"}"), encoding="utf-8")
+    sites = {}
+    for cache in ("with", "off"):
+        env = {**os.environ, "BANZUKE_LANGUAGES": "en,de,nl,ja",
+               "BANZUKE_CACHE": str(tmp_path / "cache") if cache == "with" else "off"}
+        result = subprocess.run([sys.executable, "-m", "generator", "build", "--data", str(data), "--site-dir",
+                                 str(tmp_path / cache)], check=False, capture_output=True, text=True, cwd=ROOT, env=env)
+        assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+        site = tmp_path / cache
+        sites[cache] = {p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
+        if cache == "with":
+            # (the mini festival: 1 festival, 1 event, and the 5 players of its one event)
+            for code in ("de", "nl", "ja"):
+                assert (f"INFO    -  {code}: 0 of " in result.stderr and f"{code}: " in result.stderr
+                        and "put in this language's words from the pages in marks: the pages of 1 festivals, "
+                            "1 events, 5 players" in result.stderr.split(f"INFO    -  {code}: ")[1].split("\n")[0])
+    assert sites["with"].keys() == sites["off"].keys()
+    assert [name for name in sites["with"] if sites["with"][name] != sites["off"][name]] == []
+    # The Dutch festival page shows the Dutch name, escaped; the German event page its German name
+    dutch = sites["with"]["nl/cup/index.html"].decode("utf-8")
+    assert "Testbeker &#39;Leiden&#39; &amp; &lt;Co&gt;" in dutch
+    german = sites["with"]["de/cup/open/index.html"].decode("utf-8")
+    assert "Offenes &#34;Turnier&#34;" in german
