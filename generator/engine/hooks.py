@@ -178,7 +178,7 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
             g = site.pages[path]
             # (the JSON array ends where it ends: the page's HTML after it makes no other array's text)
             made = hashlib.sha256(json.dumps([path, g.title, labels.get(path), around[section]]).encode())
-            made.update(g.html.encode())
+            made.update(g.source())
             page.made_from = made.hexdigest()
             outputs = preview.pages_kept.get(path, {}) if preview else {}
             if page.made_from in outputs:

@@ -36,10 +36,19 @@ class GeneratedPage(Page):
         # The engine renders every page before it writes any: the content is given when the page is written
         # (on_page_context) and let go once it is (on_post_page), so that a whole archive is not held twice.
         self.content = ""
-        self.present_anchor_ids = {h.id for h in self.generated.toc}
         self.links_to_anchors = None
         if self.reused is None:  # (a page written as an earlier build made it shows no contents of its own)
             self.contents()
+
+    @property
+    def present_anchor_ids(self) -> set[str]:
+        """Its headings' anchors (for the engine's check of links to them), found when asked: a page made from the
+        site in marks finds its headings when it is rendered (render/after.py)."""
+        return {h.id for h in self.generated.toc}
+
+    @present_anchor_ids.setter
+    def present_anchor_ids(self, value: object) -> None:
+        pass  # (the engine's own, from Markdown: this page has none)
 
     def contents(self) -> None:
         """The page's contents, as the theme shows them beside the page (and in the sidebar on a phone)."""

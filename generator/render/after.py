@@ -22,6 +22,7 @@ from markupsafe import escape
 
 from . import i18n
 from .base import Page, Site
+from .paths import SearchEntry
 from .marks import CLOSE, MESSAGES, OPEN, PLACEHOLDER, SENTINEL, SLOT, Message, digest, texts_of
 from .text import (_TAG, capitalized, country_name, date_range, heading_anchor, long_date, money, points, unbroken,
                    unique)
@@ -236,7 +237,7 @@ def _listed(items: list[str], escapes: tuple[_Escape, ...], code: str) -> str:
 
 def _message(kind: str, payload: str, slots: list[str], escapes: tuple[_Escape, ...], code: str) -> str | None:
     found, _, number = payload.partition(":")
-    message = _known(found, code)
+    message = _known(found)
     if message is None or (kind == "n") != (message.plural is not None):
         return None
     expected = len(message.placeholders) + message.percent + message.braces
@@ -284,47 +285,121 @@ def _name(placeholder: str) -> str:
 
 
 @functools.cache
-def _catalogue_messages(code: str) -> dict[str, Message]:
-    """The messages of the language's catalogue by digest, for marks of parts a process did not render itself (a
-    part kept by the last build)."""
+def _template_messages() -> dict[str, Message]:
+    """The catalogues' messages (their template, render/locale/banzuke.pot) by digest: for marks of parts this
+    process did not render itself (parts in marks kept by the last build)."""
+    from babel.messages.pofile import read_po
+
     from .marks import message as noted
 
     found: dict[str, Message] = {}
-    catalogue = i18n.catalogue(code)
-    if catalogue is None:
-        return found
-    for entry in catalogue:
+    with (i18n.LOCALE_DIR / f"{i18n.DOMAIN}.pot").open("rb") as f:
+        template = read_po(f)
+    for entry in template:
         if not entry.id:
             continue
-        context = entry.context
         if isinstance(entry.id, (tuple, list)):
             singular, plural = str(entry.id[0]), str(entry.id[1])
         else:
             singular, plural = str(entry.id), None
-        key, message = noted(context, singular, plural)
+        key, message = noted(entry.context, singular, plural)
         found[key] = message
     return found
 
 
-def _known(found: str, code: str) -> Message | None:
-    return MESSAGES.get(found) or _catalogue_messages(code).get(found)
+def _known(found: str) -> Message | None:
+    return MESSAGES.get(found) or _template_messages().get(found)
 
 
-def part(marked: Site, code: str) -> Site | None:
-    """A part rendered in the language of marks, in the language `code`, the current one: each page's title, text,
-    contents and search entry; None where a mark cannot be read back (a file of bytes with a mark in it: a calendar
-    feed folds its lines by their length)."""
-    if i18n.current().code != code:
-        return None
+class InWords(Page):
+    """A part's page in marks, in the language `code`: its title and search entry at once, its HTML and contents
+    when first asked for (most such pages are written from the page in marks, hooks.py, and never ask)."""
+
+    __slots__ = ("_code", "_done", "_marked")
+
+    def __init__(self, title: str, marked: Page, code: str, search: SearchEntry | None):
+        self.title, self.search, self._marked, self._code = title, search, marked, code
+        self._done: tuple[bytes, tuple[Heading, ...]] | None = None
+
+    def _words(self) -> tuple[bytes, tuple[Heading, ...]]:
+        if self._done is None:
+            marked, toc = self._marked, self._marked.toc
+            with i18n.speaking(self._code, root="../"):
+                found = anchored([marked.html, *(h.id for h in toc), *(h.html for h in toc)], self._code)
+            if found is None:  # (read back once already, by `readable`: a mark no language's words fit)
+                raise ValueError(f"a page in marks cannot be written in {self._code}: {self.title}")
+            ids, inners = found[1:1 + len(toc)], found[1 + len(toc):]
+            self._done = (found[0].encode("utf-8"), tuple(
+                Heading(h.level, i, inner) for h, i, inner in zip(toc, ids, inners, strict=True)))
+        return self._done
+
+    @property
+    def _html(self) -> bytes:  # type: ignore[override]
+        return self._words()[0]
+
+    @property
+    def toc(self) -> tuple[Heading, ...]:  # type: ignore[override]
+        return self._words()[1]
+
+    def source(self) -> bytes:
+        return b"in " + self._code.encode() + b" from marks " + self._marked.source()
+
+
+def readable(marked: Site) -> bool:
+    """Whether every mark of a part in marks can be read back (each language's words put in it, `part`): whole, of
+    a kind this module writes, its message in the catalogues; a text without marks is read as it is, unless it
+    holds what a mark quoted in a URL or JSON, or as a character reference, would leave."""
+    texts = [p for page in marked.pages.values() for p in (
+        page.title, page.html, *(h.id for h in page.toc), *(h.html for h in page.toc),
+        *((page.search.title, page.search.text) if page.search else ()))]
+    texts += [c for c in marked.files.values() if isinstance(c, str)]
+    return all(_readable(t) for t in texts) and not any(
+        isinstance(c, bytes) and any(x.encode() in c for x in (OPEN, SLOT, CLOSE)) for c in marked.files.values())
+
+
+def _readable(marked: str) -> bool:
+    if _LEFT.search(marked):
+        return False
+    marked = _ANCHOR_MARK.sub("", marked)
+    failed = False
+
+    def check(m: re.Match[str]) -> str:
+        nonlocal failed
+        head, slots = m[1], m[2].split(SLOT)[1:]
+        sentinel = next((s for s in _by_length() if head.startswith(s)), None)
+        if sentinel is None or len(head) == len(sentinel):
+            failed = True
+            return ""
+        kind, payload = head[len(sentinel)], head[len(sentinel) + 1:]
+        if kind in "gn":
+            message = _known(payload.partition(":")[0])
+            failed = failed or message is None or len(slots) != (
+                len(message.placeholders) + message.percent + message.braces)
+        elif kind not in _KINDS:
+            failed = True
+        return ""
+
+    while OPEN in marked and not failed:
+        done = _INNERMOST.sub(check, marked)
+        if done == marked:
+            return False
+        marked = done
+    return not failed and SLOT not in marked and CLOSE not in marked
+
+
+_KINDS = frozenset("tPMCLRQUDFSOTJXKB")  # (and g, n: the catalogue's messages)
+
+
+def part(marked: Site, code: str) -> Site:
+    """A part rendered in the language of marks, in the language `code`, the current one: each page's title and
+    search entry (its HTML and contents when asked for: InWords), its files. The part is `readable`."""
     out = Site()
     for path, content in marked.files.items():
         if isinstance(content, str):
             written = text(content, code)
             if written is None:
-                return None
+                raise ValueError(f"a file in marks cannot be written in {code}: {path}")
             out.files[path] = written
-        elif any(c.encode() in content for c in (OPEN, SLOT, CLOSE)):
-            return None
         else:
             out.files[path] = content
     for path, page in marked.pages.items():
@@ -333,15 +408,11 @@ def part(marked: Site, code: str) -> Site | None:
         if search is not None:
             search_title, search_text = text(search.title, code), text(search.text, code)
             if search_title is None or search_text is None:
-                return None
-            search = type(search)(search_title, search_text)
-        toc = page.toc
-        found = anchored([page.html, *(h.id for h in toc), *(h.html for h in toc)], code)
-        if title is None or found is None:
-            return None
-        ids, inners = found[1:1 + len(toc)], found[1 + len(toc):]
-        out.pages[path] = Page(title, found[0], tuple(Heading(h.level, i, inner)
-                                                      for h, i, inner in zip(toc, ids, inners, strict=True)), search)
+                raise ValueError(f"a page's search entry in marks cannot be written in {code}: {path}")
+            search = SearchEntry(search_title, search_text)
+        if title is None:
+            raise ValueError(f"a page's title in marks cannot be written in {code}: {path}")
+        out.pages[path] = InWords(title, page, code, search)
     out.default_only.update(marked.default_only)
     return out
 

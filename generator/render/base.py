@@ -46,6 +46,11 @@ class Page:
     def html(self) -> str:
         return self._html.decode("utf-8")
 
+    def source(self) -> bytes:
+        """What the page's HTML is made from, for a digest of it: the HTML itself (after.py: the HTML in marks and
+        the language)."""
+        return self._html
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Page) and (self.title, self._html, self.toc, self.search) == (
             other.title, other._html, other.toc, other.search)

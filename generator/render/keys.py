@@ -24,6 +24,11 @@ class Store(Protocol):
 
     def put(self, key: str, value: str) -> None: ...
 
+    def peek(self, key: str) -> str | None:
+        """What the last build kept under `key`, read without keeping it for the next (by another process: the
+        languages built side by side read the site in marks)."""
+        ...
+
 
 @dataclass(frozen=True)
 class Inputs:
@@ -45,9 +50,10 @@ class Memo:
     made: Counter[str] = field(default_factory=Counter)
     ranked: set[str] = field(default_factory=set)  # the events whose ranks after each round are kept (memo.kept_ranks)
     translated: Counter[str] = field(default_factory=Counter)  # made from the part in the language of marks
-    # The pages in the language of marks (render/marks.py): each part by its name (memo.kept), the key it is kept
-    # under and, where this build rendered it or took it by what it shows, the part itself
-    marked: dict[str, tuple[str, Any]] | None = None
+    # The site in the language of marks (render/marks.py): the key each part is kept under, by its name (memo.kept);
+    # where this build rendered it or took it by what it shows, the part itself and whether its marks can be read
+    marked: dict[str, str] | None = None
+    marked_parts: dict[str, tuple[Any, bool]] = field(default_factory=dict)
     after: Memo | None = None  # another language's: those pages in marks, which it puts its words in
     _spans: dict[str, tuple[dt.date, dt.date]] = field(default_factory=dict)
 
@@ -82,11 +88,6 @@ class Memo:
         text = json.dumps([FORMAT, "shown", unit, self.inputs.common, shown], ensure_ascii=False,
                           separators=(",", ":"))
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-    def translated_key(self, marked: str) -> str:
-        """The key of a part made from the part kept in the language of marks under `marked`: that key, and what
-        every page depends on in this language."""
-        return self.key("translated", marked, [])
 
     def before(self, data: DataSet, festivals: list[Festival]) -> list[str]:
         """The festivals that may hold an event rated before one of `festivals` (theirs included)."""

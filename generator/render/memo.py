@@ -54,6 +54,7 @@ from ..model import DataSet, Festival
 from ..rules.standings import EventResults
 from . import i18n
 from .after import part as in_language
+from .after import readable
 from .base import Page, Site
 from .keys import FORMAT, Memo
 from .paths import SearchEntry
@@ -80,9 +81,9 @@ def kept(r: Rendering, part_of: str, key: Callable[[Memo], str], render: Callabl
     (`Memo.shown_key`), which its own key then leads to. A round's results change the key of every player of the
     festival; the pages of those whose games, places and ratings stayed as they were are taken as they were.
 
-    `name` names the part among those of its kind (an event's path, a player's id …): the pages in the language of
-    marks (render/marks.py) note each part they render under it, and another language, whose own part is not
-    kept, puts its words in that one rather than rendering it (`_translated`)."""
+    `name` names the part among those of its kind (an event's path, a player's id …): the site in the language of
+    marks (render/marks.py) notes each part under it, and another language, whose own part is not kept, puts its
+    words in that one rather than rendering it (`_translated`), and keeps the way to it."""
     memo = r.memo
     if memo is None:
         (render or _how(shows))()
@@ -115,7 +116,9 @@ def kept(r: Rendering, part_of: str, key: Callable[[Memo], str], render: Callabl
         memo.store.put(digest, encode(part))
         found = digest
     if memo.marked is not None and ident is not None:
-        memo.marked[ident] = (found, marked)
+        memo.marked[ident] = found
+        if marked is not None:
+            memo.marked_parts[found] = (marked, readable(marked))
     r.site.pages.update(part.pages)
     r.site.files.update(part.files)
     r.site.default_only.update(part.default_only)
@@ -130,41 +133,55 @@ def _how(shows: Callable[[], tuple[Any, Callable[[], None]]] | None) -> Callable
 LEADS_TO = "=>"  # a kept entry that is the key of another (kept): a part kept by what it shows (`kept`)
 
 
+IN_MARKS = "~"  # a kept entry that leads to a part of the site in marks, this language's words to be put in
+
+
 def _stored(memo: Memo, digest: str) -> tuple[str, Site | None]:
     """The part kept under `digest`, following one entry that leads to another, and the key it is kept under; None
-    where there is none, or it is not what `encode` wrote."""
+    where there is none, or it is not what `encode` wrote. An entry may lead to a part in marks (`_translated`):
+    that part in this language, where the site in marks has it, as this build made it or the last kept it."""
     text = memo.store.get(digest)
     if text is not None and text.startswith(LEADS_TO):
         digest = text[len(LEADS_TO):]
+        if digest.startswith(IN_MARKS):
+            return digest, _in_marks(memo, digest[len(IN_MARKS):])
         text = memo.store.get(digest)
     return digest, decode(text) if text is not None else None
 
 
+def _in_marks(memo: Memo, key: str) -> Site | None:
+    """The part of the site in marks kept under `key`, in this build's language (render/after.py); None where the
+    site in marks has it not, or not as it was written, or its marks cannot be read back."""
+    after = memo.after
+    if after is None:
+        return None
+    found = after.marked_parts.get(key)
+    if found is None:
+        text = after.store.peek(key)
+        if text is not None and text.startswith(LEADS_TO):
+            return None  # (a part in marks is kept under its own key: `kept`)
+        part = decode(text) if text is not None else None
+        found = (part, readable(part)) if part is not None else None
+    if found is None or not found[1]:
+        return None
+    return in_language(found[0], i18n.current().code)
+
+
 def _translated(memo: Memo, part_of: str, ident: str, digest: str) -> Site | None:
-    """The part `ident` in this build's language, made from the same part in the language of marks, which this
-    build's pages in marks rendered or took by what it shows (`kept`): as the last build made it from that one
-    (kept under the key of the marked part and this language's inputs), or made now (render/after.py) and kept.
-    None where the part in marks was taken as it was, and this language's was not (a language added), or its
-    words cannot be put in (the part is rendered)."""
+    """The part `ident` in this build's language, made from the same part in the site in marks (render/after.py:
+    its titles at once, its pages' HTML when asked for), which this build's site in marks notes (`kept`); the
+    part's key leads to that part in marks, for the next build. None where the site in marks has it not, or its
+    marks cannot be read back (the part is rendered in this language)."""
     after = memo.after
     assert after is not None and after.marked is not None
-    found = after.marked.get(ident)
-    if found is None:
+    marked_key = after.marked.get(ident)
+    if marked_key is None:
         return None
-    marked_key, marked = found
-    key = memo.translated_key(marked_key)
-    _, part = _stored(memo, key)
-    if part is not None:
-        memo.reused[part_of] += 1
-    elif marked is None:
+    part = _in_marks(memo, marked_key)
+    if part is None:
         return None
-    else:
-        part = in_language(marked, i18n.current().code)
-        if part is None:
-            return None
-        memo.translated[part_of] += 1
-        memo.store.put(key, encode(part))
-    memo.store.put(digest, LEADS_TO + key)
+    memo.translated[part_of] += 1
+    memo.store.put(digest, LEADS_TO + IN_MARKS + marked_key)
     return part
 
 
