@@ -143,15 +143,16 @@ def _stored(memo: Memo, digest: str) -> tuple[str, Site | None]:
     text = memo.store.get(digest)
     if text is not None and text.startswith(LEADS_TO):
         digest = text[len(LEADS_TO):]
-        if digest.startswith(IN_MARKS):
-            return digest, _in_marks(memo, digest[len(IN_MARKS):])
+        if digest.startswith(IN_MARKS):  # (kept where it was read back whole: `_translated`)
+            return digest, _in_marks(memo, digest[len(IN_MARKS):], read_back=True)
         text = memo.store.get(digest)
     return digest, decode(text) if text is not None else None
 
 
-def _in_marks(memo: Memo, key: str) -> Site | None:
+def _in_marks(memo: Memo, key: str, read_back: bool = False) -> Site | None:
     """The part of the site in marks kept under `key`, in this build's language (render/after.py); None where the
-    site in marks has it not, or not as it was written, or its marks cannot be read back."""
+    site in marks has it not, or not as it was written, or its marks cannot be read back (`read_back`: a part
+    under that key was read back whole before: what a key is kept under does not change)."""
     after = memo.after
     if after is None:
         return None
@@ -161,7 +162,7 @@ def _in_marks(memo: Memo, key: str) -> Site | None:
         if text is not None and text.startswith(LEADS_TO):
             return None  # (a part in marks is kept under its own key: `kept`)
         part = decode(text) if text is not None else None
-        found = (part, readable(part)) if part is not None else None
+        found = (part, read_back or readable(part)) if part is not None else None
     if found is None or not found[1]:
         return None
     return in_language(found[0], i18n.current().code)
