@@ -289,8 +289,7 @@ def _reused(build: Build, files: Files) -> None:
             raw = build.cache.take(page.made_from) if build.cache is not None else None
         page.reused = None
         if raw is None:
-            page.cached = False
-            page.contents()  # (rendered after all: with its contents, which a reused page went without)
+            page.cached = False  # (rendered after all: its contents found when it is)
             continue
         if build.marked_pages is None:  # (the site in marks writes nothing: its pages are kept, for the next build)
             _write(file, raw, folders)
@@ -405,7 +404,9 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig, **_: Any) -> str
     if page.made_from and build.cache is not None:
         build.cache.put(page.made_from, output)
     if build.marked_pages is not None:  # the site in marks: held for the other languages, not written
-        build.marked_pages[page.file.src_uri] = output
+        ready = after.prepared(output)
+        if ready is not None:  # (else each language renders the page itself)
+            build.marked_pages[page.file.src_uri] = ready
         return ""
     if page.made_from and preview is not None:
         outputs = preview.pages_kept.setdefault(page.file.src_uri, {})

@@ -26,6 +26,7 @@ class GeneratedPage(Page):
         self.made_from = ""  # a digest of everything the page's output depends on (preview, build cache)
         self.reused: str | None = None  # the output of an earlier build made from the same (hooks.on_env writes it)
         self.cached = False  # its output is in the build cache (read when it is written)
+        self._contents: Any = None  # (its contents, found when the theme shows them: `toc`)
 
     def read_source(self, config: MkDocsConfig) -> None:
         # The theme prints a page's meta title unescaped: the title is data, so it is escaped here.
@@ -37,8 +38,6 @@ class GeneratedPage(Page):
         # (on_page_context) and let go once it is (on_post_page), so that a whole archive is not held twice.
         self.content = ""
         self.links_to_anchors = None
-        if self.reused is None:  # (a page written as an earlier build made it shows no contents of its own)
-            self.contents()
 
     @property
     def present_anchor_ids(self) -> set[str]:
@@ -50,9 +49,18 @@ class GeneratedPage(Page):
     def present_anchor_ids(self, value: object) -> None:
         pass  # (the engine's own, from Markdown: this page has none)
 
-    def contents(self) -> None:
-        """The page's contents, as the theme shows them beside the page (and in the sidebar on a phone)."""
-        self.toc = get_toc(cast(Any, toc_tokens(self.generated.toc)))
+    @property
+    def toc(self) -> Any:
+        """The page's contents, as the theme shows them beside the page (and in the sidebar on a phone): found
+        when the theme renders the page (not for a page written as an earlier build made it, or from the site in
+        marks, whose headings are found in its language then: render/after.py)."""
+        if self._contents is None:
+            self._contents = get_toc(cast(Any, toc_tokens(self.generated.toc)))
+        return self._contents
+
+    @toc.setter
+    def toc(self, value: object) -> None:
+        pass  # (the engine's own, from Markdown: this page has none)
 
 
 def sidebars(site: Site, files: Files) -> dict[str, Navigation]:

@@ -22,11 +22,10 @@ from markupsafe import escape
 
 from . import i18n
 from .base import Page, Site
-from .paths import SearchEntry
 from .marks import CLOSE, MESSAGES, OPEN, PLACEHOLDER, SENTINEL, SLOT, Message, digest, texts_of
-from .text import (_TAG, capitalized, country_name, date_range, heading_anchor, long_date, money, points, unbroken,
-                   unique)
-from .text import Heading
+from .paths import SearchEntry
+from .text import (TAG, Heading, capitalized, country_name, date_range, heading_anchor, long_date, money, points,
+                   unbroken, unique)
 
 _Escape = Callable[[str], str]
 _ESCAPES: dict[str, _Escape] = {
@@ -56,8 +55,9 @@ def _sentinels() -> dict[str, tuple[_Escape, ...]]:
 
 
 @functools.cache
-def _by_length() -> tuple[str, ...]:
-    return tuple(sorted(_sentinels(), key=len, reverse=True))
+def _sentinel() -> re.Pattern[str]:
+    """The sentinel at the start of a mark's head, however escaped (the longest form first)."""
+    return re.compile("|".join(re.escape(s) for s in sorted(_sentinels(), key=len, reverse=True)))
 
 
 # What a mark leaves where it was written by other means than these escapes: quoted in a URL or in JSON, or as an
@@ -65,33 +65,42 @@ def _by_length() -> tuple[str, ...]:
 _LEFT = re.compile(r"%0[123]|\\u000[123]|\\x0[123]|&#0*[123];|&#x0*[123];", re.IGNORECASE)
 
 
-def page(marked: str, code: str, theme: Callable[[str], str]) -> str | None:
-    """A page of the site in marks (the theme's frame around a part's page) in the language `code`, the current
-    one: as `text`, with the marks in its scripts' settings (JSON, their control characters written \\u0001 …)
-    and the theme's own texts (`theme`, by key)."""
+def prepared(marked: str) -> str | None:
+    """A page of the site in marks (the theme's frame around a part's page) made ready, once, for each language to
+    put its words in (`page`): the marks in its scripts' settings (JSON: their control characters written \\u0001
+    …) as the others, its headings' anchors as tokens; None where a mark cannot be read back."""
     if "\\u000" in marked:
         marked = marked.replace("\\u0001", OPEN).replace("\\u0002", SLOT).replace("\\u0003", CLOSE)
-    found = anchored([marked], code, theme)
+    # (whole: as many marks closed as opened, nothing quoted. Each of its parts' marks was read back by `readable`;
+    # a mark of its own that a language cannot put its words in leaves the page rendered in that language)
+    if _LEFT.search(marked) or marked.count(OPEN) != marked.count(CLOSE):
+        return None
+    return _ANCHOR_MARK.sub(_anchor_token, marked)
+
+
+def page(ready: str, code: str, theme: Callable[[str], str]) -> str | None:
+    """A page of the site in marks, `prepared`, in the language `code`, the current one: as `anchored`, with the
+    theme's own texts (`theme`, by key)."""
+    found = anchored([ready], code, theme, ready=True)
     return found[0] if found else None
 
 
-def anchored(marked: list[str], code: str, theme: Callable[[str], str] | None = None) -> list[str] | None:
+def anchored(marked: list[str], code: str, theme: Callable[[str], str] | None = None,
+             ready: bool = False) -> list[str] | None:
     """Texts of one page (its HTML first, then any other: its contents' anchors and titles) in the language
     `code`: their marks put in (`text`), then the anchors of the page's headings made from their words, in the
-    page's order, as text.headings makes them; None where a mark cannot be read back."""
-    tokens = [_ANCHOR_MARK.sub(_anchor_token, t) for t in marked]
-    if any(t is None for t in tokens):
-        return None
-    done = [text(t, code, theme) for t in tokens]
-    if any(t is None for t in done) or not done:
-        return None
+    page's order, as text.headings makes them; None where a mark cannot be read back. `ready`: the texts are as
+    `prepared` makes them."""
+    done = [text(t if ready else _ANCHOR_MARK.sub(_anchor_token, t), code, theme, checked=ready) for t in marked]
     texts = [t for t in done if t is not None]
+    if len(texts) != len(marked) or not texts:
+        return None
     if _TOKEN_START not in "".join(texts):
         return texts
     used: set[str] = set()
     anchors: dict[str, str] = {}
-    for m in _ANCHORED.finditer(texts[0]):
-        number, _, given = m[1].partition("=")
+    for m in _ANCHORED.finditer(texts[0]):  # (the heading's number in the page, and its own anchor if it has one)
+        given = m[1].partition("=")[2]
         anchors[m[1]] = unique(given or heading_anchor(m[2]), used)
     failed = False
 
@@ -122,11 +131,12 @@ def _anchor_token(m: re.Match[str]) -> str:
     return f"{_TOKEN_START}{m[2]}{_TOKEN_END}"
 
 
-def text(marked: str, code: str, theme: Callable[[str], str] | None = None) -> str | None:
+def text(marked: str, code: str, theme: Callable[[str], str] | None = None, checked: bool = False) -> str | None:
     """`marked` with each mark's text in the language `code`, the current one (i18n.speaking; not the source
     language: only another language's pages are made this way); None where a mark cannot be read back (the
-    module's docstring). Marks are put in from the innermost out, each once a process (`_known_marks`)."""
-    if _LEFT.search(marked):
+    module's docstring; `checked`: it was, by `readable`). Marks are put in from the innermost out, each once a
+    process (`_known_marks`)."""
+    if not checked and _LEFT.search(marked):
         return None
     known = _known_marks(code)
     failed = False
@@ -148,7 +158,17 @@ def text(marked: str, code: str, theme: Callable[[str], str] | None = None) -> s
         if failed or done == marked:
             return None
         marked = done
-    return None if SLOT in marked or CLOSE in marked else marked
+    if SLOT in marked or CLOSE in marked:
+        return None
+    if _SET_START in marked:  # (where the page sets type as its language does)
+        if code == "ja":
+            marked = _SET.sub(lambda m: i18n.typeset(m[1]), marked)
+        marked = marked.replace(_SET_START, "").replace(_SET_END, "")
+    return marked
+
+
+_SET_START, _SET_END = "\x06", "\x07"  # (marks.typeset_marks, while the page's marks are put in)
+_SET = re.compile(f"{_SET_START}(.*?){_SET_END}", re.S)
 
 
 _INNERMOST = re.compile(f"{OPEN}([^{OPEN}{SLOT}{CLOSE}]*)((?:{SLOT}[^{OPEN}{SLOT}{CLOSE}]*)*){CLOSE}")
@@ -163,7 +183,8 @@ def _known_marks(code: str) -> dict[str, str]:
 
 def _value(head: str, slots: list[str], code: str, theme: Callable[[str], str] | None) -> str | None:
     """One mark's text in the language `code`: its head (sentinel, kind, payload) and its slots, filled in."""
-    sentinel = next((s for s in _by_length() if head.startswith(s)), None)
+    found = _sentinel().match(head)
+    sentinel = found[0] if found else None
     if sentinel is None or len(head) == len(sentinel):
         return None
     escapes = _sentinels()[sentinel]
@@ -183,10 +204,10 @@ def _value(head: str, slots: list[str], code: str, theme: Callable[[str], str] |
             value: str | None = own[code]
         elif kind == "T" and theme is not None and not slots:  # the theme's own text
             value = theme(payload)
-        elif kind == "J" and len(slots) == 1:  # a page's text, set as its language sets type
-            return i18n.typeset(slots[0])
+        elif kind in "jJ" and not slots:  # where a page's text is set as its language sets type, and where not
+            return _SET_START if kind == "j" else _SET_END
         elif kind == "X" and len(slots) == 1:  # a heading's text without its tags (the contents' titles)
-            return _TAG.sub("", slots[0])
+            return TAG.sub("", slots[0])
         elif kind in "KB" and len(slots) == 1:  # a text's first letter capital; its words not broken apart
             return capitalized(slots[0]) if kind == "K" else unbroken(slots[0])
         elif kind == "F":  # a list, as the language joins its items
@@ -365,18 +386,11 @@ def _readable(marked: str) -> bool:
 
     def check(m: re.Match[str]) -> str:
         nonlocal failed
-        head, slots = m[1], m[2].split(SLOT)[1:]
-        sentinel = next((s for s in _by_length() if head.startswith(s)), None)
-        if sentinel is None or len(head) == len(sentinel):
-            failed = True
-            return ""
-        kind, payload = head[len(sentinel)], head[len(sentinel) + 1:]
-        if kind in "gn":
-            message = _known(payload.partition(":")[0])
-            failed = failed or message is None or len(slots) != (
-                len(message.placeholders) + message.percent + message.braces)
-        elif kind not in _KINDS:
-            failed = True
+        whole = m[0]
+        ok = _checked.get(whole)
+        if ok is None:
+            ok = _checked[whole] = _head_readable(m[1], m[2].count(SLOT))
+        failed = failed or not ok
         return ""
 
     while OPEN in marked and not failed:
@@ -387,7 +401,20 @@ def _readable(marked: str) -> bool:
     return not failed and SLOT not in marked and CLOSE not in marked
 
 
-_KINDS = frozenset("tPMCLRQUDFSOTJXKB")  # (and g, n: the catalogue's messages)
+_KINDS = frozenset("tPMCLRQUDFSOTjJXKB")  # (and g, n: the catalogue's messages)
+_checked: dict[str, bool] = {}  # (each innermost mark read once a process: `_readable`)
+
+
+def _head_readable(head: str, slots: int) -> bool:
+    """Whether a mark's head (its sentinel, kind and payload) is one this module reads, with `slots` slots."""
+    found = _sentinel().match(head)
+    if found is None or found.end() == len(head):
+        return False
+    kind, payload = head[found.end()], head[found.end() + 1:]
+    if kind in "gn":
+        message = _known(payload.partition(":")[0])
+        return message is not None and slots == len(message.placeholders) + message.percent + message.braces
+    return kind in _KINDS
 
 
 def part(marked: Site, code: str) -> Site:

@@ -21,7 +21,7 @@ from ..rules.tiebreaks import TIEBREAKS, Tiebreak
 from . import i18n
 from .i18n import _, ngettext
 from .keys import Memo
-from .marks import MARKED, mark
+from .marks import MARKED, typeset_marks
 from .pending import live
 from .paths import SearchEntry, event_page, player_page, sheet, team_page
 from .text import (Heading, capitalized, country_name, date_range, headings, link, long_date, money, points, shown,
@@ -190,7 +190,7 @@ class RendererBase:
         written = self.env.get_template(template).render(page=path, fragment=self.fragment, **looks_up, **context)
         if i18n.current().code == MARKED:  # (its headings' anchors in marks; set as the language sets type, after.py)
             body, toc = headings(written)
-            self.site.pages[path] = Page(title, mark("J", "", (body,)), toc, search)
+            self.site.pages[path] = Page(title, typeset_marks(body), toc, search)
             return
         body, toc = headings(i18n.typeset(written))
         self.site.pages[path] = Page(title, body, toc, search)

@@ -109,6 +109,12 @@ class MarkedTranslations(gettext.NullTranslations):
         return _message_mark("n", *message(context, singular, plural), number=int(n))
 
 
+def typeset_marks(text: str) -> str:
+    """A page's text between two marks: where its language sets type by rules of its own (Japanese: no space after
+    。, i18n.typeset), they are set there (after.py)."""
+    return mark("j") + text + mark("J")
+
+
 def heading_mark(n: int, given: str | None) -> str:
     """The anchor of a page's heading `n` (from 0), as marks: its own (`given`), or one its text makes in each
     language (after.py finds them all, in the page's order, as text.headings does)."""

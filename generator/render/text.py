@@ -27,7 +27,7 @@ from ..countries import country_name as english_country_name
 from ..names import unaccented
 from ..numbers import points as english_points
 from .i18n import SOURCE, _, current, language
-from .marks import MARKED, OPEN, heading_mark, mark, unsupported
+from .marks import MARKED, OPEN, heading_mark, mark, typeset_marks, unsupported
 
 __all__ = ["Heading", "country_name", "date_range", "esc", "escape_text", "headings", "json_text", "label_tables",
            "html_format", "html_message", "link", "long_date", "md", "shown", "number", "points", "points_cells",
@@ -322,7 +322,7 @@ class Heading:
 
 
 _HEADING = re.compile(r'<h([1-6])(?: id="([^"]*)")?>(.*?)</h\1>', re.S)
-_TAG = re.compile(r"<[^>]+>")
+TAG = re.compile(r"<[^>]+>")
 
 
 def slugify(text: str) -> str:
@@ -334,7 +334,7 @@ def slugify(text: str) -> str:
 
 def heading_anchor(inner: str) -> str:
     """The anchor a heading's text (HTML) makes."""
-    return slugify(html.unescape(_TAG.sub("", inner))) or "section"
+    return slugify(html.unescape(TAG.sub("", inner))) or "section"
 
 
 def unique(base: str, used: set[str]) -> str:
@@ -360,7 +360,7 @@ def headings(body: str) -> tuple[str, tuple[Heading, ...]]:
         level, given, inner = int(m.group(1)), m.group(2), m.group(3)
         if marked:
             ident = heading_mark(len(found), given)
-            found.append(Heading(level, ident, mark("J", "", (inner,))))
+            found.append(Heading(level, ident, typeset_marks(inner)))
             ident = html.escape(ident)  # (a mark's sentinel has quotes; an anchor has nothing to escape)
         else:
             ident = unique(given or heading_anchor(inner), used)
@@ -416,7 +416,7 @@ def toc_tokens(found: tuple[Heading, ...]) -> list[dict[str, Any]]:
     for h in found:
         # The name as text, as Python-Markdown gives it: the theme puts it inside a link of its own, and a link
         # of the heading's (the home page's festivals) would leave that one empty.
-        name = _TAG.sub("", h.html)
+        name = TAG.sub("", h.html)
         if OPEN in name:  # (in marks: the text without its tags, the language's words in it included: after.py)
             name = mark("X", "", (name,))
         token = {"level": h.level, "id": h.id, "name": name, "children": []}
