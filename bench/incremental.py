@@ -10,7 +10,8 @@ Writes the synthetic archive of bench/archive.py (about PAGES pages a language),
    with the cache the cold build left: the warm build, and its share of the cold one;
 3. every language of --languages (default: the twelve of mkdocs.yml), without a cache: their cost against the
    cold one-language build;
-4. every language, after another round's change, with the cache of step 3;
+4. every language, after another round's change, with the cache of step 3 (and its site compared with a cold
+   build's, with a cache of its own);
 5. the results job's command (.github/workflows/results.yml), with a warm cache: the summary against the data
    before the changes, the check's annotations, the warm build of every language and the FESA files
    (`build --summary … --base … --annotations github --fesa-out …`).
@@ -140,6 +141,11 @@ def main() -> None:
         turn_a_game(data, 1)
         every_warm = run(build, args.languages, every)
         line(f"warm, {count} languages, one round changed", every_warm, site, every_cold)
+        kept = base / "kept-every"
+        shutil.move(site, kept)
+        run(build, args.languages, base / "cache-again")  # (cold, its own cache: the site of the same data)
+        print(f"  the warm site is the cold one, byte for byte: {same(kept, site)}")
+        set_aside(kept)
         turn_a_game(data, 2)
         total = run([*build, "--summary", str(base / "summary.md"), "--base", str(before), "--annotations", "github",
                      "--fesa-out", str(base / "fesa")], args.languages, every)
