@@ -275,3 +275,17 @@ def test_the_guides_faq_example_of_a_no_show_against_a_paired_opponent():
     # 0# (a no-show with no opponent) still reads.
     assert check("[Cup]\n[2024-01-06]\n1 [A][A] [2+ 0#] 1\n2 [B][B] [1- 0+] 1\n")[1] == []
 
+
+
+def test_a_control_character_in_a_file_is_a_located_error() -> None:
+    """A control character in a name (U+0001 here) is no text: FESA's program would print it as nothing, and the site
+    keeps such characters for its own use (render/marks.py). A tab, a line's end and Ctrl-Z are read as they are."""
+    text = GOOD.replace("[Smith][John]", "[Sm\x01ith][John]")
+    _, found = check(text)
+    # Line 7 is Smith's (a comment, the name, the dates, the time control, the columns, a blank line before it);
+    # "1 [Sm" is 5 characters: the control character is the 6th
+    assert [f for f in found if "control character" in f] == [
+        "t.txt:7:6: ERROR: A control character (U+0001) is not text: FESA's program and the site would show it as "
+        "nothing, or as something else."]
+    _, found = check(GOOD.replace("[Smith][John] GB", "[Smith][John]\tGB"))
+    assert not [f for f in found if "control character" in f]

@@ -124,6 +124,7 @@ def decode(data: bytes, shown: str, report: Report) -> str:
 BOM = "\N{LATIN SMALL LETTER I WITH DIAERESIS}\N{RIGHT-POINTING DOUBLE ANGLE QUOTATION MARK}\N{INVERTED QUESTION MARK}"
 # UTF-8's byte order mark read as ISO 8859-1, as FESA's program sees it ("ï»¿"); decode() warns about it.
 DOS_EOF = "\x1a"  # Ctrl-Z, which old DOS editors write at the end of a file
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # (a tab, a line's end and Ctrl-Z: read as they are)
 
 
 def read(data: bytes, shown: str, report: Report) -> Tournament | None:
@@ -134,6 +135,12 @@ def read(data: bytes, shown: str, report: Report) -> Tournament | None:
         if after.strip():
             report.warning(Location(shown, text.count("\n") + 1), "Text after Ctrl-Z (end of file) is ignored.",
                            "remove the Ctrl-Z character if the lines after it belong to the file")
+    for n, raw in enumerate(text.split("\n"), start=1):
+        if control := _CONTROL.search(raw):
+            report.error(Location(shown, n, control.start() + 1),
+                         f"A control character (U+{ord(control[0]):04X}) is not text: FESA's program and the site "
+                         "would show it as nothing, or as something else.",
+                         "delete it: it is often pasted by accident")
     lines = [(n, raw.rstrip("\r\n").strip()) for n, raw in enumerate(text.split("\n"), start=1)]
     lines = [(n, s) for n, s in lines if s and not s.startswith(";")]
     if not lines:

@@ -139,27 +139,19 @@ def text(marked: str, code: str, theme: Callable[[str], str] | None = None, chec
     if not checked and _LEFT.search(marked):
         return None
     known = _known_marks(code)
-    failed = False
 
-    def put(m: re.Match[str]) -> str:
-        nonlocal failed
-        whole = m[0]
-        value = known.get(whole)
+    def put(m: re.Match[str]) -> str | None:
+        value = known.get(m[0])
         if value is None:
             value = _value(m[1], m[2].split(SLOT)[1:], code, theme)
-            if value is None:
-                failed = True
-                return whole
-            known[whole] = value
+            if value is not None:
+                known[m[0]] = value
         return value
 
-    while OPEN in marked:
-        done = _INNERMOST.sub(put, marked)
-        if failed or done == marked:
-            return None
-        marked = done
-    if SLOT in marked or CLOSE in marked:
+    done = _inside_out(marked, put)
+    if done is None:
         return None
+    marked = done
     if _SET_START in marked:  # (where the page sets type as its language does)
         if code == "ja":
             marked = _SET.sub(lambda m: i18n.typeset(m[1]), marked)
@@ -172,6 +164,27 @@ _SET = re.compile(f"{_SET_START}(.*?){_SET_END}", re.S)
 
 
 _INNERMOST = re.compile(f"{OPEN}([^{OPEN}{SLOT}{CLOSE}]*)((?:{SLOT}[^{OPEN}{SLOT}{CLOSE}]*)*){CLOSE}")
+
+
+def _inside_out(marked: str, value: Callable[[re.Match[str]], str | None]) -> str | None:
+    """`marked` with each mark in place of `value` of it (its head, then its slots), from the innermost out (a
+    mark's slots hold the marks of its values); None where `value` gives None, or a mark is not whole."""
+    failed = False
+
+    def put(m: re.Match[str]) -> str:
+        nonlocal failed
+        found = value(m)
+        if found is None:
+            failed = True
+            return m[0]
+        return found
+
+    while OPEN in marked:
+        done = _INNERMOST.sub(put, marked)
+        if failed or done == marked:
+            return None
+        marked = done
+    return None if SLOT in marked or CLOSE in marked else marked
 
 
 @functools.cache
@@ -381,24 +394,14 @@ def readable(marked: Site) -> bool:
 def _readable(marked: str) -> bool:
     if _LEFT.search(marked):
         return False
-    marked = _ANCHOR_MARK.sub("", marked)
-    failed = False
 
-    def check(m: re.Match[str]) -> str:
-        nonlocal failed
-        whole = m[0]
-        ok = _checked.get(whole)
+    def check(m: re.Match[str]) -> str | None:
+        ok = _checked.get(m[0])
         if ok is None:
-            ok = _checked[whole] = _head_readable(m[1], m[2].count(SLOT))
-        failed = failed or not ok
-        return ""
+            ok = _checked[m[0]] = _head_readable(m[1], m[2].count(SLOT))
+        return "" if ok else None
 
-    while OPEN in marked and not failed:
-        done = _INNERMOST.sub(check, marked)
-        if done == marked:
-            return False
-        marked = done
-    return not failed and SLOT not in marked and CLOSE not in marked
+    return _inside_out(_ANCHOR_MARK.sub("", marked), check) is not None
 
 
 _KINDS = frozenset("tPMCLRQUDFSOTjJXKB")  # (and g, n: the catalogue's messages)
