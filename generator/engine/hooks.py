@@ -38,7 +38,7 @@ from generator.engine.state import Build, of
 from generator.diagnostics import Report
 from generator.pipeline import load
 from generator.render import after, i18n
-from generator.render.marks import MARKED, mark, own_mark
+from generator.render.marks import MARKED, mark, own_mark, unsupported
 from generator.render.keys import Inputs, Memo, Store
 from generator.render.site import render_site, with_problems
 from generator.render.text import label_tables
@@ -120,8 +120,9 @@ def _in_language(config: MkDocsConfig, code: str) -> None:
         elif config.get(key) == DEFAULTS[key]:
             config[key] = translate(DEFAULTS[key])
         if code == MARKED and isinstance(own, dict):  # (each language's own, else the text above, in its words)
-            config[key] = mark("O", own_mark({c: t for c, t in own.items() if isinstance(t, str)}),
-                               (str(config[key]),))
+            fallback = config.get(key)  # (none: a language without its own has no such text; its pages rendered)
+            config[key] = mark("O", own_mark({c: t for c, t in own.items() if isinstance(t, str)}), (fallback,)) \
+                if isinstance(fallback, str) else unsupported()
     for scheme in config.theme.get("palette") or []:
         toggle = scheme.get("toggle") if isinstance(scheme, dict) else None
         if isinstance(toggle, dict) and isinstance(toggle.get("name"), str):
@@ -339,7 +340,6 @@ def _theme_texts(env: Environment, config: MkDocsConfig) -> Callable[[str], str]
         return found
 
     return text
-
 
 
 ERROR_PAGE = "404.html"  # the theme's "page not found", rendered before the pages (a static template)

@@ -10,17 +10,23 @@ A mark stands where a language's text would be, with what that text is made from
     \\x01 SENTINEL KIND PAYLOAD ( \\x02 SLOT )* \\x03
 
 - KIND and PAYLOAD say what text: a message of the catalogue (by the digest of its context and English forms: `g`,
-  and `n` with the number its plural form follows), an organizer's text in several languages (`t`), points, an
-  amount of money, a country, a date, two days, a share in per cent, a list, a dan grade to be written in kanji,
-  the language's code;
+  and `n` with the number its plural form follows); an organizer's text in several languages (`t`; `O` for the
+  site's name, mkdocs.yml's texts by language, else the text in its slot); points `P`, an amount of money `M`, a
+  country `C`, a date `L`, two days `R`, a share in per cent `Q`, a list `F` (its items in the slots); a text from
+  below the renderer, whose dan grades Japanese writes in kanji `D`; a text with its first letter capital `K`,
+  its words not broken apart `B`, without its tags `X` (a heading's, in the contents); the language's code `U`;
+  what the selector says of the current language alone `S`; the theme's own text by its key `T`
+  (engine/theme/partials/languages/xx.html); a heading's anchor `I`, and where a page is set as its language sets
+  type `j` and `J`; `!`, what no language's words are put in (the part is rendered in each);
 - the SLOTs hold the message's placeholders (`%(name)s`, `{name}`) as the page filled them: the values, already
   as the page shows them (escaped or not), marks of their own inside where a value is a text of its own;
 - the SENTINEL (``&'"``) is escaped as the mark was: HTML-escaped once by the templates (``&amp;&#39;&#34;``),
   by the standard library (``&amp;&#x27;&quot;``), twice, or not at all. The language's text is escaped the same.
 
-The control characters that delimit a mark are refused in every data file (YAML has none, the other readers
-refuse them), so no data can hold a mark. A mark that is not read back whole (a text cut, quoted in a URL or in
-JSON) leaves the part rendered in the language as before (after.py checks every mark)."""
+The control characters that delimit a mark (and those after.py uses while it puts the words in, \\x04 to \\x07)
+are refused in every data file (YAML has none; turnering.txt's reader says where one is), so no data can hold a
+mark. A mark that is not read back whole (a text cut, quoted in a URL or in JSON) leaves the part rendered in the
+language as before (after.py checks every mark)."""
 
 from __future__ import annotations
 
@@ -34,7 +40,6 @@ from dataclasses import dataclass
 OPEN, SLOT, CLOSE = "\x01", "\x02", "\x03"
 SENTINEL = "&'\""
 MARKED = "xx"  # the language of marks: a code no language has
-CONTROLS = frozenset(OPEN + SLOT + CLOSE)
 
 # A message's placeholders: %(name)s and the like (Jinja's and html_message's), {name} and the like (str.format's)
 PLACEHOLDER = re.compile(r"%\((\w+)\)[#0\- +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]|\{(\w+)(?:![rsa])?(?::[^{}]*)?\}")
