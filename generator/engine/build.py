@@ -181,7 +181,8 @@ def _marks(one: Callable[[str, Path], Build], codes: tuple[str, ...], kept: tupl
     language then renders its own pages."""
     if kept is None or all(code == SOURCE for code in codes[1:]):
         return
-    folder = Path(tempfile.mkdtemp(prefix=".marks-", dir=kept[0]))  # (the hand-written pages, the search index …)
+    # (where its engine writes what it writes: the hand-written pages, the search index …; removed at the end)
+    folder = Path(tempfile.mkdtemp(prefix="banzuke-marks-"))
     engine = logging.getLogger("mkdocs.commands.build")
     level = engine.level
     engine.setLevel(logging.WARNING)  # (each page held is "skipped", for the engine: not said)
