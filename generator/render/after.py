@@ -22,7 +22,8 @@ from markupsafe import escape
 
 from . import i18n
 from .base import Page, Site
-from .marks import CLOSE, MESSAGES, OPEN, PLACEHOLDER, SENTINEL, SLOT, Message, digest, texts_of
+from .marks import CLOSE, MESSAGES, OPEN, PLACEHOLDER, SENTINEL, SLOT, Message, texts_of
+from .marks import message as noted
 from .paths import SearchEntry
 from .text import (TAG, Heading, capitalized, country_name, date_range, heading_anchor, long_date, money, points,
                    unbroken, unique)
@@ -196,12 +197,10 @@ def _known_marks(code: str) -> dict[str, str]:
 
 def _value(head: str, slots: list[str], code: str, theme: Callable[[str], str] | None) -> str | None:
     """One mark's text in the language `code`: its head (sentinel, kind, payload) and its slots, filled in."""
-    found = _sentinel().match(head)
-    sentinel = found[0] if found else None
-    if sentinel is None or len(head) == len(sentinel):
+    parts = _head(head)
+    if parts is None:
         return None
-    escapes = _sentinels()[sentinel]
-    kind, payload = head[len(sentinel)], head[len(sentinel) + 1:]
+    escapes, kind, payload = parts
     try:
         if kind in "gn":
             return _message(kind, payload, slots, escapes, code)
@@ -234,6 +233,14 @@ def _value(head: str, slots: list[str], code: str, theme: Callable[[str], str] |
     for how in escapes:
         value = how(value)
     return value
+
+
+def _head(head: str) -> tuple[tuple[_Escape, ...], str, str] | None:
+    """A mark's head as the escapes its sentinel shows, its kind and its payload; None for a head without them."""
+    found = _sentinel().match(head)
+    if found is None or found.end() == len(head):
+        return None
+    return _sentinels()[found[0]], head[found.end()], head[found.end() + 1:]
 
 
 def _plain(kind: str, payload: str, code: str) -> str | None:
@@ -274,8 +281,7 @@ def _message(kind: str, payload: str, slots: list[str], escapes: tuple[_Escape, 
     message = _known(found)
     if message is None or (kind == "n") != (message.plural is not None):
         return None
-    expected = len(message.placeholders) + message.percent + message.braces
-    if len(slots) != expected:
+    if len(slots) != message.slots:
         return None
     translations = i18n.language(code).translations
     if message.plural is not None:
@@ -323,8 +329,6 @@ def _template_messages() -> dict[str, Message]:
     """The catalogues' messages (their template, render/locale/banzuke.pot) by digest: for marks of parts this
     process did not render itself (parts in marks kept by the last build)."""
     from babel.messages.pofile import read_po
-
-    from .marks import message as noted
 
     found: dict[str, Message] = {}
     with (i18n.LOCALE_DIR / f"{i18n.DOMAIN}.pot").open("rb") as f:
@@ -410,13 +414,13 @@ _checked: dict[str, bool] = {}  # (each innermost mark read once a process: `_re
 
 def _head_readable(head: str, slots: int) -> bool:
     """Whether a mark's head (its sentinel, kind and payload) is one this module reads, with `slots` slots."""
-    found = _sentinel().match(head)
-    if found is None or found.end() == len(head):
+    parts = _head(head)
+    if parts is None:
         return False
-    kind, payload = head[found.end()], head[found.end() + 1:]
+    _, kind, payload = parts
     if kind in "gn":
         message = _known(payload.partition(":")[0])
-        return message is not None and slots == len(message.placeholders) + message.percent + message.braces
+        return message is not None and slots == message.slots
     return kind in _KINDS
 
 
@@ -447,4 +451,4 @@ def part(marked: Site, code: str) -> Site:
     return out
 
 
-__all__ = ["digest", "part", "text"]
+__all__ = ["InWords", "anchored", "page", "part", "prepared", "readable", "text"]

@@ -57,6 +57,11 @@ class Message:
     percent: bool  # the message has %%: formatted with %, it is %
     braces: bool  # the message has {{ or }}: formatted with str.format, they are { and }
 
+    @property
+    def slots(self) -> int:
+        """How many slots its mark has: a placeholder each, and one for %% and one for {{ (`_message_mark`)."""
+        return len(self.placeholders) + self.percent + self.braces
+
 
 MESSAGES: dict[str, Message] = {}  # the messages asked for in this process, by digest (after.py reads them)
 
