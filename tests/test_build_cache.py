@@ -23,17 +23,20 @@ pytestmark = pytest.mark.build
 USED = re.compile(r"INFO    -  (\w+): ([\d,]+) of ([\d,]+) generated pages from the build cache")
 PARTS = re.compile(r"not rendered again: the pages of ([\d,]+) of ([\d,]+) festivals, of ([\d,]+) of ([\d,]+) events, "
                    r"of ([\d,]+) of ([\d,]+) players, ([\d,]+) of ([\d,]+) calendar feeds")
+HELD = re.compile(r"INFO    -  (\w+): [\d,]+ of [\d,]+ generated pages from the build cache \(([\d,]+) of them not "
+                  r"written again: the site's folder held them as written\)")
 WORDS = re.compile(r"INFO    -  (\w+): .*; of them, put in this language's words from the pages in marks: the pages of "
                    r"([\d,]+) festivals, ([\d,]+) events, ([\d,]+) players")
 
 
 def build(data: Path, site: Path, kept: Path | None, languages: str = "en", config: Path = ROOT / "mkdocs.yml",
           events: list[tuple[int, ...]] | None = None, words: list[tuple[str, ...]] | None = None,
-          ) -> tuple[dict[str, bytes], dict[str, tuple[int, int]]]:
+          left: bool = False, said: list[str] | None = None) -> tuple[dict[str, bytes], dict[str, tuple[int, int]]]:
     """The site's files, and for each language how many of its generated pages came from the cache (of how many);
     into `events`, for each language (and the pages in marks, after the default), how many festivals', events' and
     players' pages were not rendered again (of how many); into `words`, for each language that put its words in
-    the pages in marks, in how many festivals', events' and players'."""
+    the pages in marks, in how many festivals', events' and players'; into `said`, what the build printed. The site
+    is removed after (the next build's then starts without one), unless `left`."""
     env = {**os.environ, "BANZUKE_LANGUAGES": languages, "BANZUKE_CACHE": str(kept) if kept else "off"}
     result = subprocess.run([sys.executable, "-m", "generator", "build", "--data", str(data), "--site-dir", str(site),
                              "--config", str(config)], check=False, capture_output=True, text=True, cwd=ROOT, env=env)
@@ -45,7 +48,10 @@ def build(data: Path, site: Path, kept: Path | None, languages: str = "en", conf
         events.extend(tuple(int(n.replace(",", "")) for n in m.groups()) for m in PARTS.finditer(result.stderr))
     if words is not None:
         words.extend((m[1], *(n.replace(",", "") for n in m.groups()[1:])) for m in WORDS.finditer(result.stderr))
-    shutil.rmtree(site)
+    if said is not None:
+        said.append(result.stderr)
+    if not left:
+        shutil.rmtree(site)
     return files, used
 
 
@@ -416,3 +422,68 @@ def test_the_previews_parts_are_those_its_last_rebuild_used() -> None:
     parts.put("c" * 64, "third")
     parts.begin()
     assert (parts.get("a" * 64), parts.get("b" * 64), parts.get("c" * 64)) == ("first", None, "third")
+
+
+def held(said: str) -> dict[str, int]:
+    """For each language, how many generated pages its build did not write: the site's folder held them."""
+    return {m[1]: int(m[2].replace(",", "")) for m in HELD.finditer(said)}
+
+
+def test_a_build_into_the_site_the_last_one_left_writes_only_what_changed_and_leaves_nothing_else(
+        festival: Path, tmp_path: Path) -> None:
+    """The site's folder as the last build left it: a page made from the same is not written again; what the last
+    build did not write there (a stray file, a link, a page changed by hand) is removed or written anew; the site is
+    a cold build's, byte for byte. A copy of the site that keeps the files' times (as actions/cache restores it) is
+    found as it was."""
+    kept, site = tmp_path / "cache", tmp_path / "site"
+    said: list[str] = []
+    build(festival, site, kept, left=True, said=said)
+    assert held(said[-1]) == {}  # (no site before)
+    (site / "stray.html").write_text("not the build's", encoding="utf-8")
+    (site / "cup" / "stray").mkdir()
+    (site / "cup" / "stray" / "index.html").write_text("not the build's", encoding="utf-8")
+    outside = tmp_path / "outside.txt"
+    outside.write_text("mine", encoding="utf-8")
+    (site / "cup" / "open" / "linked.html").symlink_to(outside)
+    rules = site / "cup" / "open" / "rules" / "index.html"
+    text = rules.read_bytes()
+    rules.write_bytes(text.replace(b"<title>", b"<TITLE>", 1))  # (as long as it was: its time tells)
+    (site / "players" / "baker-ben" / "index.html").write_bytes(b"cut")
+    turn_a_game(festival / "cup" / "open" / "round-1.yaml")
+    warm, used = build(festival, site, kept, left=True, said=said)
+    cold, _ = build(festival, tmp_path / "cold", None)
+    same(warm, cold)
+    assert outside.read_text(encoding="utf-8") == "mine"  # (the link removed, not followed)
+    # not written: the pages neither the result changed nor touched by hand (the two touched are written anew)
+    reused, made = used["en"]
+    assert 0 < held(said[-1])["en"] <= reused - 2 < made
+    # the same data again, into a copy of the site with its times (as `tar --posix` keeps them): every generated
+    # page held but the theme's "page not found", which is written at every build (made counts it)
+    copy = tmp_path / "copy"
+    shutil.copytree(site, copy, symlinks=True)  # (copy2: the times to the nanosecond)
+    again, used = build(festival, copy, kept, said=said)
+    same(again, cold)
+    assert held(said[-1]) == {"en": used["en"][1] - 1} and used["en"][0] == used["en"][1]
+
+
+def test_a_language_left_out_is_removed_from_the_site_the_last_build_left(festival: Path, tmp_path: Path) -> None:
+    kept, site = tmp_path / "cache", tmp_path / "site"
+    said: list[str] = []
+    build(festival, site, kept, "en,de", left=True)
+    assert (site / "de" / "index.html").is_file()
+    warm, _ = build(festival, site, kept, "en", said=said)
+    cold, _ = build(festival, tmp_path / "cold", None, "en")
+    same(warm, cold)  # (de/ and all it held gone)
+    assert held(said[-1]) == {}  # (every page's language selector changed: each written anew)
+
+
+def test_a_damaged_list_of_the_site_is_said_and_every_page_written(festival: Path, tmp_path: Path) -> None:
+    kept, site = tmp_path / "cache", tmp_path / "site"
+    cold, _ = build(festival, site, kept, left=True)
+    listed = kept / "site-en.json"
+    listed.write_text(listed.read_text(encoding="utf-8").replace('"pages":{"', '"pages":{"../', 1), encoding="utf-8")
+    said: list[str] = []
+    warm, _ = build(festival, site, kept, said=said)
+    same(warm, cold)
+    assert f"WARNING -  The list of the site's pages {listed} is ignored: it is not what the build writes" in said[-1]
+    assert held(said[-1]) == {}

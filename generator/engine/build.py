@@ -34,6 +34,7 @@ from generator.sources.digests import data_digests
 
 from . import cache
 from .hooks import THEME
+from .kept import KeptSite
 from .state import Build, CompiledTemplates, attach, languages, published_address
 
 
@@ -130,6 +131,7 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
     only where its engine writes what it is given to write)."""
     pages = cache.PageCache.open(*kept, code) if kept is not None else None
     parts = cache.PageCache.open(*kept, code, kind="parts") if kept is not None else None
+    site = KeptSite.open(*kept, code) if kept is not None and code != MARKED else None
     root_url = first.site_url or ""
     address = published_address(first.site_url)
     under = "" if code == codes[0] else f"{mark('U') if code == MARKED else code}/"
@@ -147,14 +149,43 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
                   after_pages=after.marked_pages if after else None,
                   marked_pages={} if code == MARKED else None)
     build.site_dir = site_dir
-    engine_build(attach(config, build))
+    build.kept_site = site
+    with _cleaned_by(site, codes[1:] if code == codes[0] else ()):
+        engine_build(attach(config, build))
     if pages is not None and parts is not None and code != MARKED:  # (the pages in marks: kept till the end)
         pages.save()
         parts.save()
+        if site is not None:
+            site.save(site_dir)
         words = f", {build.in_words:,} from the pages in marks" if build.after_pages is not None else ""
-        print(f"INFO    -  {code}: {pages.reused:,} of {len(pages.made):,} generated pages from the build cache"
-              f"{words}; {_parts_made(build.parts)}", file=sys.stderr)
+        held = (f" ({site.unchanged:,} of them not written again: the site's folder held them as written)"
+                if site is not None and site.unchanged else "")
+        reused = pages.reused + (site.unchanged if site else 0)
+        print(f"INFO    -  {code}: {reused:,} of {build.digested:,} generated pages from the build cache{held}{words}; "
+              f"{_parts_made(build.parts)}", file=sys.stderr)
     return build
+
+
+@contextmanager
+def _cleaned_by(site: KeptSite | None, others: tuple[str, ...]) -> Iterator[None]:
+    """The engine's clean of the site's folder, before it writes, done by `site` (kept.py): the pages the last
+    build left there as it wrote them are kept, and the folders `others` (the other languages', at the root).
+    Without a list of the site, the engine's own clean."""
+    utils = getattr(sys.modules[engine_build.__module__], "utils", None)
+    own = getattr(utils, "clean_directory", None)
+    if site is None or own is None:
+        yield
+        return
+
+    def clean(directory: str) -> None:
+        assert site is not None
+        site.clean(Path(directory), others)
+
+    utils.clean_directory = clean  # type: ignore[union-attr]
+    try:
+        yield
+    finally:
+        utils.clean_directory = own  # type: ignore[union-attr]
 
 
 def _parts_made(memo: Memo | None) -> str:

@@ -176,6 +176,13 @@ class PageCache:
             self.reused += 1
         return raw
 
+    def keep(self, digest: str) -> None:
+        """The page as the last build made it kept for the next build without reading it (the site's folder holds
+        it as written: kept.py): where this build appends to the last one's data file; else left out of the new one
+        (the next build finds it in the site's folder, or renders it)."""
+        if self.appending and not self.stopped and digest in self.kept:
+            self.made[digest] = self.kept[digest]
+
     def get(self, digest: str) -> str | None:
         raw = self.take(digest)
         return raw.decode("utf-8") if raw is not None else None

@@ -181,6 +181,7 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
             made = hashlib.sha256(json.dumps([path, g.title, labels.get(path), around[section]]).encode())
             made.update(g.source())
             page.made_from = made.hexdigest()
+            build.digested += 1
             outputs = preview.pages_kept.get(path, {}) if preview else {}
             if page.made_from in outputs:
                 page.reused = outputs[page.made_from] = outputs.pop(page.made_from)  # now the last one
@@ -257,6 +258,8 @@ def on_env(env: Environment, config: MkDocsConfig, files: Files, **_: Any) -> En
     build = of(config)
     env.globals["banzuke_pages"] = files.documentation_pages()  # (the sitemap's: every page, the reused included)
     _reused(build, files)
+    if build.kept_site is not None:  # (the pages the last build left that this one does not make: removed)
+        build.kept_site.finish(Path(config.site_dir), [f.dest_uri for f in files])
     if build.after_pages:
         with i18n.speaking(build.language, root=build.root):
             _in_words(build, files, _theme_texts(env, config))
@@ -280,9 +283,18 @@ def _reused(build: Build, files: Files) -> None:
     engine's work for a page (its context, the theme's template, the clean-up) is done again for them. A page the
     cache no longer holds as it was written is rendered as any other."""
     folders: set[str] = set()
+    site = build.kept_site
     for file in files.documentation_pages():
         page = file.page
-        if not isinstance(page, GeneratedPage) or page.reused is None:
+        if not isinstance(page, GeneratedPage):
+            continue
+        if site is not None and page.made_from and site.holds(file.dest_uri, page.made_from):
+            if build.cache is not None:  # (written as it is made from the same: neither read nor written)
+                build.cache.keep(page.made_from)
+            page.reused = None
+            file.inclusion = InclusionLevel.EXCLUDED
+            continue
+        if page.reused is None:
             continue
         if not page.cached:  # the preview's last output, in memory
             raw: bytes | None = page.reused.encode("utf-8")
@@ -294,6 +306,8 @@ def _reused(build: Build, files: Files) -> None:
             continue
         if build.marked_pages is None:  # (the site in marks writes nothing: its pages are kept, for the next build)
             _write(file, raw, folders)
+            if site is not None:
+                site.wrote(file.dest_uri, page.made_from)
         file.inclusion = InclusionLevel.EXCLUDED  # (written: the engine's loop over the pages passes it by)
 
 
@@ -323,6 +337,8 @@ def _in_words(build: Build, files: Files, theme: Callable[[str], str]) -> None:
         _write(file, output.encode("utf-8", errors="xmlcharrefreplace"), folders)
         if page.made_from and build.cache is not None:
             build.cache.put(page.made_from, output)
+        if page.made_from and build.kept_site is not None:
+            build.kept_site.wrote(file.dest_uri, page.made_from)
         file.inclusion = InclusionLevel.EXCLUDED
         build.in_words += 1
 
@@ -352,6 +368,7 @@ def _error_page(build: Build, config: MkDocsConfig) -> None:
     if build.cache is None or ERROR_PAGE not in config.theme.static_templates:
         return
     site = build.generated
+    build.digested += 1
     build.error_page = hashlib.sha256(json.dumps(
         [ERROR_PAGE, _around(site, site.nav, _common(build, config))]).encode()).hexdigest()
     raw = build.cache.take(build.error_page) if build.cache.has(build.error_page) else None
@@ -403,6 +420,8 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig, **_: Any) -> str
     preview = build.preview
     if page.made_from and build.cache is not None:
         build.cache.put(page.made_from, output)
+    if page.made_from and build.kept_site is not None:  # (the engine writes it, as it is returned)
+        build.kept_site.wrote(page.file.dest_uri, page.made_from)
     if build.marked_pages is not None:  # the site in marks: held for the other languages, not written
         ready = after.prepared(output)
         if ready is not None:  # (else each language renders the page itself)

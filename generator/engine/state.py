@@ -25,6 +25,7 @@ from generator.render.keys import Memo
 from generator.render.site import Site
 
 from .cache import PageCache
+from .kept import KeptSite
 
 SITE_URL_ENV = "BANZUKE_SITE_URL"  # the published address when mkdocs.yml has no site_url (CI sets it)
 LANGUAGES_ENV = "BANZUKE_LANGUAGES"  # a quicker build: these of the site's languages only (and the default)
@@ -109,6 +110,8 @@ class Build:
     titles: dict[str, dict[str, str]] = field(default_factory=dict)  # labels by sidebar (on_files)
     pages: dict[str, Page] = field(default_factory=dict)  # the engine's pages by source path (on_nav)
     navs: dict[str, Navigation] = field(default_factory=dict)  # each festival's sidebar (on_nav)
+    kept_site: KeptSite | None = None  # the site's folder as the last build left it, with a cache (kept.py)
+    digested: int = 0  # the generated pages whose output is found by what it is made from (on_files)
     error_page: str = ""  # the digest of what the theme's "page not found" is made from, with a cache (on_env)
 
     @property

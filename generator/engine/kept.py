@@ -1,0 +1,184 @@
+"""The site as the last build left it: a generated page whose file there holds what this build would write is not
+written again (nor read). A round's results change a few dozen pages; the others stay as they are, in place.
+
+With a build cache (cache.py), each language's build lists, in `site-<code>.json` beside its pages, the generated
+pages it left in its folder of the site:
+
+    {"format": FORMAT, "code": CODE, "language": "de", "pages": {"players/ann/index.html": [digest, size, mtime], …}}
+
+`digest` is the digest of everything the page's output is made from (hooks.py on_files), `size` and `mtime` the
+file's bytes and modification time (in nanoseconds) when the build had written it. The engine empties the site's
+folder before it writes (its clean); with a list, the build's clean (`clean`) keeps each page the list names whose
+file is a plain file of that size and time, and removes everything else, as the engine's does: what the engine
+writes at every build (the theme's assets, the search index, the hand-written pages …), anything not written by a
+build, any link, the files of a language the site no longer has. The engine's own rule is kept: an entry whose name
+begins with a dot, at the top of the folder, is left. The default language's clean, at the site's root, leaves the
+other languages' folders to their own builds.
+
+A page is then written only where the file kept for it is not made from the same (`holds`); a kept page that this
+build does not make at all is removed after the build (`finish`). Like git's index, the list trusts a file whose
+size and time (to the nanosecond) are those it had when written: nothing but a write changes a time so, and a
+copy of the site that keeps times (`tar --posix`, as actions/cache makes it; `cp -p`) is found as it was. Any
+other copy is a site without a list: every page written anew.
+
+The list is read as data (JSON, never code), within limits, and only when written by the same code (the cache's
+`code`); one that is damaged, foreign or over the limits is said in one line and ignored (the site emptied and
+every page written, as without a cache). A name that leaves the language's folder is never used.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import stat
+import sys
+import tempfile
+from collections.abc import Collection, Iterable
+from pathlib import Path
+from typing import Any
+
+FORMAT = "banzuke-site/1"
+MAX_INDEX = 64_000_000  # bytes of a list: some 400,000 pages
+
+
+def _is_entry(name: Any, value: Any) -> bool:
+    return (isinstance(name, str) and 0 < len(name) < 1000 and not name.startswith("/") and "\\" not in name
+            and "\0" not in name and all(part not in ("", ".", "..") for part in name.split("/"))
+            and isinstance(value, list) and len(value) == 3 and isinstance(value[0], str) and len(value[0]) == 64
+            and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value[1:]))
+
+
+class KeptSite:
+    """One language's folder of the site as the last build left it (`listed`), what of it this build found as then
+    (`held`), and the pages this build leaves there (`left`)."""
+
+    def __init__(self, folder: Path, code: str, language: str):
+        self.folder, self.code, self.language = folder, code, language
+        self.index = folder / f"site-{language}.json"
+        self.listed: dict[str, list[Any]] = {}
+        self.held: dict[str, str] = {}  # by the page's file (its path in the folder): the digest it is made from
+        self.left: dict[str, str] = {}
+        self.unchanged = 0  # the pages this build did not write: held, made from the same
+
+    @classmethod
+    def open(cls, folder: Path, code: str, language: str) -> KeptSite:
+        kept = cls(folder, code, language)
+        kept._read()
+        return kept
+
+    def _read(self) -> None:
+        if any(p.is_symlink() for p in (self.index, self.folder, self.folder.parent)) or not self.index.is_file():
+            return  # (a link: the cache says so, cache.py; none: a site without a list)
+        try:
+            with self.index.open("rb") as f:
+                raw = f.read(MAX_INDEX + 1)
+            if len(raw) > MAX_INDEX:
+                self._ignored(f"it is larger than {MAX_INDEX // 1_000_000} MB")
+                return
+            found = json.loads(raw)
+        except (OSError, ValueError, RecursionError) as exc:
+            self._ignored(f"it cannot be read ({type(exc).__name__})")
+            return
+        if not isinstance(found, dict) or found.get("format") != FORMAT or found.get("language") != self.language:
+            self._ignored("it is not a list of this build's pages in this language")
+            return
+        if found.get("code") != self.code:
+            return  # (written by other code: every page written anew, and nothing to say)
+        pages = found.get("pages")
+        if not isinstance(pages, dict) or not all(_is_entry(k, v) for k, v in pages.items()):
+            self._ignored("it is not what the build writes")
+            return
+        self.listed = pages
+
+    def _ignored(self, why: str) -> None:
+        print(f"WARNING -  The list of the site's pages {self.index} is ignored: {why}; every page is written anew",
+              file=sys.stderr)
+
+    def clean(self, site_dir: Path, others: Collection[str] = ()) -> None:
+        """The language's folder emptied but for the pages listed whose file is as the last build left it (held),
+        the entries at its top whose name begins with a dot, and the folders `others` at its top (the other
+        languages', which their builds clean)."""
+        if site_dir.is_dir() and not site_dir.is_symlink():
+            self._clean(str(site_dir), "", others)
+
+    def _clean(self, folder: str, under: str, others: Collection[str]) -> bool:
+        """Whether anything is left in `folder` (`under`: its path in the language's folder, with a slash)."""
+        left = False
+        with os.scandir(folder) as entries:
+            for entry in list(entries):
+                if not under and (entry.name.startswith(".") or (entry.name in others and entry.is_dir(
+                        follow_symlinks=False))):
+                    left = True
+                    continue
+                name = under + entry.name
+                if entry.is_dir(follow_symlinks=False):
+                    if self._clean(entry.path, name + "/", ()):
+                        left = True
+                    else:
+                        os.rmdir(entry.path)
+                    continue
+                listed = self.listed.get(name)
+                if listed is not None:
+                    found = entry.stat(follow_symlinks=False)
+                    if stat.S_ISREG(found.st_mode) and [found.st_size, found.st_mtime_ns] == listed[1:]:
+                        self.held[name] = listed[0]
+                        left = True
+                        continue
+                os.unlink(entry.path)  # (a link is removed, never followed)
+        return left
+
+    def holds(self, name: str, digest: str) -> bool:
+        """Whether the page's file `name` is kept as a build wrote it from the same `digest`: not written again."""
+        if self.held.get(name) != digest:
+            return False
+        self.left[name] = digest
+        self.unchanged += 1
+        return True
+
+    def wrote(self, name: str, digest: str) -> None:
+        """A page this build wrote, made from `digest` (listed for the next build once the build is done)."""
+        self.left[name] = digest
+
+    def finish(self, site_dir: Path, made: Iterable[str]) -> None:
+        """The pages held that this build does not make (a player's page gone, a page renamed) removed, with the
+        folders they leave empty; `made`: the path of every file of this build's site."""
+        gone = set(self.held) - set(self.left) - set(made)
+        for name in sorted(gone, reverse=True):
+            path = site_dir / name
+            path.unlink(missing_ok=True)
+            folder = path.parent
+            while folder != site_dir and not any(folder.iterdir()):
+                folder.rmdir()
+                folder = folder.parent
+
+    def save(self, site_dir: Path) -> None:
+        """The list of the pages this build left in the folder, with their sizes and times as now, in place of the
+        last build's. A list that cannot be written is said; the next build then writes every page anew."""
+        pages: dict[str, list[Any]] = {}
+        for name, digest in self.left.items():
+            try:
+                found = os.lstat(site_dir / name)
+            except OSError:
+                continue
+            if stat.S_ISREG(found.st_mode):
+                pages[name] = [digest, found.st_size, found.st_mtime_ns]
+        text = json.dumps({"format": FORMAT, "code": self.code, "language": self.language, "pages": pages},
+                          separators=(",", ":"))
+        try:
+            if self.folder.parent.is_symlink() or self.folder.is_symlink() or self.index.is_symlink():
+                return
+            self.folder.mkdir(parents=True, exist_ok=True)
+            fd, name = tempfile.mkstemp(dir=self.folder, prefix=f".{self.index.name}.", suffix=".tmp")
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as f:
+                    f.write(text)
+                os.replace(name, self.index)
+            except BaseException:
+                Path(name).unlink(missing_ok=True)
+                raise
+        except OSError as exc:
+            print(f"WARNING -  The list of the site's pages {self.index} cannot be written ({exc.strerror or exc}): "
+                  "the next build writes every page anew", file=sys.stderr)
+            with contextlib.suppress(OSError):
+                self.index.unlink(missing_ok=True)
