@@ -327,13 +327,18 @@ def _cpu() -> float:
 def _measure(folder: Path, others: tuple[str, ...]) -> tuple[int, int]:
     """The pages (HTML files) and bytes under `folder`, but for the other languages' folders in it."""
     pages = size = 0
-    for top, dirs, names in os.walk(folder):
-        if top == str(folder):
-            dirs[:] = [d for d in dirs if d not in others[1:]]
-        for name in names:
-            with contextlib.suppress(OSError):
-                size += os.lstat(os.path.join(top, name)).st_size
-            pages += name.endswith(".html")
+    waiting = [str(folder)] if folder.is_dir() else []
+    while waiting:
+        top = waiting.pop()
+        with os.scandir(top) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    if not (top == str(folder) and entry.name in others[1:]):
+                        waiting.append(entry.path)
+                    continue
+                with contextlib.suppress(OSError):
+                    size += entry.stat(follow_symlinks=False).st_size
+                pages += entry.name.endswith(".html")
     return pages, size
 
 

@@ -379,7 +379,7 @@ class InWords(Page):
     def toc(self) -> tuple[Heading, ...]:  # type: ignore[override]
         return self._words()[1]
 
-    def source(self) -> bytes:
+    def source(self) -> bytes:  # (the page in marks' digest, found once for all the languages)
         return b"in " + self._code.encode() + b" from marks " + self._marked.source()
 
 

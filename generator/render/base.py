@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+
 import dataclasses
 import functools
+import hashlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,21 +37,24 @@ class Page:
     as UTF-8 (a page with one accented name would otherwise take two or four bytes a character: a whole archive's
     pages are held until MkDocs has written them)."""
 
-    __slots__ = ("_html", "search", "title", "toc")
+    __slots__ = ("_html", "_source", "search", "title", "toc")
 
     def __init__(self, title: str, html: str, toc: tuple[Heading, ...], search: SearchEntry | None = None):
         # (str: an organizer's name given in several languages, as the page's language shows it: the engine reads
         # the title after the page is rendered, outside its language)
         self.title, self._html, self.toc, self.search = str(title), html.encode("utf-8"), toc, search
+        self._source = b""
 
     @property
     def html(self) -> str:
         return self._html.decode("utf-8")
 
     def source(self) -> bytes:
-        """What the page's HTML is made from, for a digest of it: the HTML itself (after.py: the HTML in marks and
-        the language)."""
-        return self._html
+        """A digest of what the page's HTML is made from: of the HTML itself (after.py: of the HTML in marks and the
+        language), found once (a page in marks is the source of each language's)."""
+        if not self._source:
+            self._source = hashlib.sha256(self._html).digest()
+        return self._source
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Page) and (self.title, self._html, self.toc, self.search) == (

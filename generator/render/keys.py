@@ -51,9 +51,9 @@ class Memo:
     ranked: set[str] = field(default_factory=set)  # the events whose ranks after each round are kept (memo.kept_ranks)
     translated: Counter[str] = field(default_factory=Counter)  # made from the part in the language of marks
     # The site in the language of marks (render/marks.py): the key each part is kept under, by its name (memo.kept);
-    # where this build rendered it or took it by what it shows, the part itself and whether its marks can be read
+    # and the part itself, with whether its marks can be read back (None: not yet asked, for a part taken as kept)
     marked: dict[str, str] | None = None
-    marked_parts: dict[str, tuple[Any, bool]] = field(default_factory=dict)
+    marked_parts: dict[str, tuple[Any, bool | None]] = field(default_factory=dict)
     after: Memo | None = None  # another language's: those pages in marks, which it puts its words in
     _spans: dict[str, tuple[dt.date, dt.date]] = field(default_factory=dict)
 

@@ -117,8 +117,9 @@ def kept(r: Rendering, part_of: str, key: Callable[[Memo], str], render: Callabl
         found = digest
     if memo.marked is not None and ident is not None:
         memo.marked[ident] = found
-        if marked is not None:
-            memo.marked_parts[found] = (marked, readable(marked))
+        # (the part itself, rendered or taken as kept, for the other languages, which this process's site in marks
+        # is handed to: a kept one is not read again in each, and whether its marks can be read back is found there)
+        memo.marked_parts[found] = (marked, readable(marked)) if marked is not None else (part, None)
     r.site.pages.update(part.pages)
     r.site.files.update(part.files)
     r.site.default_only.update(part.default_only)
@@ -163,6 +164,8 @@ def _in_marks(memo: Memo, key: str, read_back: bool = False) -> Site | None:
             return None  # (a part in marks is kept under its own key: `kept`)
         part = decode(text) if text is not None else None
         found = (part, read_back or readable(part)) if part is not None else None
+    elif found[1] is None:  # (as the site in marks took it from its cache: not yet read for its marks)
+        found = after.marked_parts[key] = (found[0], read_back or readable(found[0]))
     if found is None or not found[1]:
         return None
     return in_language(found[0], i18n.current().code)
