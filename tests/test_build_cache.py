@@ -15,6 +15,7 @@ import pytest
 
 from generator.engine import cache
 from generator.engine.cache import FORMAT, PageCache
+from generator.engine.kept import FORMAT as KEPT_FORMAT, KeptSite
 from generator.engine.state import KeptParts
 
 from .conftest import DEMO, MINI, ROOT
@@ -487,3 +488,19 @@ def test_a_damaged_list_of_the_site_is_said_and_every_page_written(festival: Pat
     same(warm, cold)
     assert f"WARNING -  The list of the site's pages {listed} is ignored: it is not what the build writes" in said[-1]
     assert held(said[-1]) == {}
+
+
+@pytest.mark.parametrize("name", ["../index.html", "/etc/hostname", "a//index.html", "a/./index.html",
+                                  "a/../../index.html", "a\\index.html", ""])
+def test_a_list_of_the_site_that_names_a_file_outside_the_languages_folder_is_said_and_ignored(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
+    good = {"format": KEPT_FORMAT, "code": "this code", "language": "en",
+            "pages": {"players/ann/index.html": ["a" * 64, 10, 20]}}
+    (tmp_path / "site-en.json").write_text(json.dumps(good), encoding="utf-8")
+    assert KeptSite.open(tmp_path, "this code", "en").listed == good["pages"]  # (as the build writes it)
+    assert KeptSite.open(tmp_path, "other code", "en").listed == {}  # (other code's: not used, nothing said)
+    assert capsys.readouterr().err == ""
+    bad = {**good, "pages": {**good["pages"], name: ["a" * 64, 10, 20]}}
+    (tmp_path / "site-en.json").write_text(json.dumps(bad), encoding="utf-8")
+    assert KeptSite.open(tmp_path, "this code", "en").listed == {}
+    assert "is ignored: it is not what the build writes" in capsys.readouterr().err

@@ -78,6 +78,32 @@ def code_digest() -> str:
     return digest.hexdigest()
 
 
+def read_index(index: Path) -> tuple[Any, str]:
+    """The JSON in `index`, read as data within MAX_INDEX bytes: (it, ""), or (None, why not: "is larger than …",
+    "cannot be read (…)")."""
+    try:
+        with index.open("rb") as f:
+            raw = f.read(MAX_INDEX + 1)
+        if len(raw) > MAX_INDEX:
+            return None, f"is larger than {MAX_INDEX // 1_000_000} MB"
+        return json.loads(raw), ""
+    except (OSError, ValueError, RecursionError) as exc:
+        return None, f"cannot be read ({type(exc).__name__})"
+
+
+def write_index(index: Path, text: str) -> None:
+    """`text` in place of `index`'s at once: a temporary file beside it, renamed over it (OSError: not written, and
+    the index as it was)."""
+    fd, name = tempfile.mkstemp(dir=index.parent, prefix=f".{index.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(name, index)
+    except BaseException:
+        Path(name).unlink(missing_ok=True)
+        raise
+
+
 def _is_entry(value: Any) -> bool:
     return (isinstance(value, list) and len(value) == 3 and all(isinstance(v, int) and v >= 0 for v in value[:2])
             and isinstance(value[2], str) and len(value[2]) == 64)
@@ -118,15 +144,9 @@ class PageCache:
             return
         if not self.index.is_file():
             return
-        try:
-            with self.index.open("rb") as f:
-                raw = f.read(MAX_INDEX + 1)
-            if len(raw) > MAX_INDEX:
-                self._ignored(f"its index is larger than {MAX_INDEX // 1_000_000} MB")
-                return
-            found = json.loads(raw)
-        except (OSError, ValueError, RecursionError) as exc:
-            self._ignored(f"its index cannot be read ({type(exc).__name__})")
+        found, why = read_index(self.index)
+        if why:
+            self._ignored(f"its index {why}")
             return
         if not isinstance(found, dict) or found.get("format") != FORMAT or found.get("language") != self.language \
                 or found.get("kind", "pages") != self.kind:
@@ -271,14 +291,7 @@ class PageCache:
                 size = max((offset + length for offset, length, _sha in self.made.values()), default=0)
             text = json.dumps({"format": FORMAT, "code": self.code, "language": self.language, "kind": self.kind,
                                "data": self.new_path.name, "size": size, "pages": self.made}, separators=(",", ":"))
-            fd, name = tempfile.mkstemp(dir=self.folder, prefix=f".{self.index.name}.", suffix=".tmp")
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as f:
-                    f.write(text)
-                os.replace(name, self.index)
-            except BaseException:
-                Path(name).unlink(missing_ok=True)
-                raise
+            write_index(self.index, text)
         except OSError as exc:
             self._unwritable(exc)
             return

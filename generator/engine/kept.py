@@ -21,9 +21,9 @@ size and time (to the nanosecond) are those it had when written: nothing but a w
 copy of the site that keeps times (`tar --posix`, as actions/cache makes it; `cp -p`) is found as it was. Any
 other copy is a site without a list: every page written anew.
 
-The list is read as data (JSON, never code), within limits, and only when written by the same code (the cache's
-`code`); one that is damaged, foreign or over the limits is said in one line and ignored (the site emptied and
-every page written, as without a cache). A name that leaves the language's folder is never used.
+The list is read as data (JSON, never code), within the cache's limits (64 MB), and only when written by the same
+code (the cache's `code`); one that is damaged, foreign or over the limits is said in one line and ignored (the
+site emptied and every page written, as without a cache). A name that leaves the language's folder is never used.
 """
 
 from __future__ import annotations
@@ -33,13 +33,13 @@ import json
 import os
 import stat
 import sys
-import tempfile
 from collections.abc import Collection, Iterable
 from pathlib import Path
 from typing import Any
 
+from .cache import read_index, write_index
+
 FORMAT = "banzuke-site/1"
-MAX_INDEX = 64_000_000  # bytes of a list: some 400,000 pages
 
 
 def _is_entry(name: Any, value: Any) -> bool:
@@ -70,15 +70,9 @@ class KeptSite:
     def _read(self) -> None:
         if any(p.is_symlink() for p in (self.index, self.folder, self.folder.parent)) or not self.index.is_file():
             return  # (a link: the cache says so, cache.py; none: a site without a list)
-        try:
-            with self.index.open("rb") as f:
-                raw = f.read(MAX_INDEX + 1)
-            if len(raw) > MAX_INDEX:
-                self._ignored(f"it is larger than {MAX_INDEX // 1_000_000} MB")
-                return
-            found = json.loads(raw)
-        except (OSError, ValueError, RecursionError) as exc:
-            self._ignored(f"it cannot be read ({type(exc).__name__})")
+        found, why = read_index(self.index)
+        if why:
+            self._ignored(f"it {why}")
             return
         if not isinstance(found, dict) or found.get("format") != FORMAT or found.get("language") != self.language:
             self._ignored("it is not a list of this build's pages in this language")
@@ -169,14 +163,7 @@ class KeptSite:
             if self.folder.parent.is_symlink() or self.folder.is_symlink() or self.index.is_symlink():
                 return
             self.folder.mkdir(parents=True, exist_ok=True)
-            fd, name = tempfile.mkstemp(dir=self.folder, prefix=f".{self.index.name}.", suffix=".tmp")
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as f:
-                    f.write(text)
-                os.replace(name, self.index)
-            except BaseException:
-                Path(name).unlink(missing_ok=True)
-                raise
+            write_index(self.index, text)
         except OSError as exc:
             print(f"WARNING -  The list of the site's pages {self.index} cannot be written ({exc.strerror or exc}): "
                   "the next build writes every page anew", file=sys.stderr)
