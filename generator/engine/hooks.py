@@ -281,7 +281,8 @@ def _reused(build: Build, files: Files) -> None:
     """The pages whose output is that of an earlier build (the preview's last rebuilds, the build cache) written
     as they were, before the engine writes the others, and taken out of its list of pages to write: none of the
     engine's work for a page (its context, the theme's template, the clean-up) is done again for them. A page the
-    cache no longer holds as it was written is rendered as any other."""
+    cache no longer holds as it was written is rendered as any other. A page whose file the site's folder holds as
+    the last build wrote it from the same (kept.py) is neither read nor written: it is left as it is."""
     folders: set[str] = set()
     site = build.kept_site
     for file in files.documentation_pages():
