@@ -14,6 +14,9 @@ The events' parts (render/memo.py: an event's pages and files as the renderer ma
 kept the same way, in `parts-<code>.json` and its data file (`"kind": "parts"` in the index): an event whose
 festival, and what came before it, did not change is not rendered again either.
 
+Beside them, `site-<code>.json` lists the pages the last build left in the site's folder (kept.py): a page whose
+file there is as written, made from the same digest, is neither taken from here nor written again.
+
 Nothing but the index is held in memory: a page is read when the build asks for it. A build appends the pages it
 made to the last build's data file, and its index names those it made and those it took from there: a page
 reused is not written again. Where less than half the data file is pages the last build used (the rest are
