@@ -144,6 +144,12 @@ def test_the_results_job_sets_up_python_packages_only_from_a_cache_and_deploys_w
     # saved under the commit (so that the next push finds the latest)
     code = "pages-${{ hashFiles('generator/**', 'site_src/**', 'pyproject.toml') }}-"
     assert cache[1]["with"]["key"] == code + "${{ github.sha }}" and cache[1]["with"]["restore-keys"] == code
+    # The site packed once a run: as the Pages artifact on main, else as an artifact of its own (each condition the
+    # other's contrary)
+    kept = {s["name"]: s for s in results["steps"] if s.get("name", "").startswith("Keep the site")}
+    on_main = "github.ref == 'refs/heads/main' && github.event_name != 'pull_request'"
+    assert kept["Keep the site for GitHub Pages"]["if"] == on_main
+    assert kept["Keep the site"]["if"] == "github.ref != 'refs/heads/main' || github.event_name == 'pull_request'"
     assert "needs" not in results  # it waits for nothing
     # The suite: its own job, run only when the deciding step says so; the deploy waits for it only when it ran.
     assert job_runs(jobs["code"]) == ["scripts/test"]
