@@ -177,11 +177,8 @@ def _cleaned_by(site: KeptSite | None, others: tuple[str, ...]) -> Iterator[None
         yield
         return
 
-    def clean(directory: str) -> None:
-        assert site is not None
-        site.clean(Path(directory), others)
-
-    utils.clean_directory = clean  # type: ignore[union-attr]
+    kept = site
+    utils.clean_directory = lambda directory: kept.clean(Path(directory), others)  # type: ignore[union-attr]
     try:
         yield
     finally:

@@ -94,6 +94,12 @@ def read_index(index: Path) -> tuple[Any, str]:
         return None, f"cannot be read ({type(exc).__name__})"
 
 
+def linked(index: Path) -> bool:
+    """Whether the index, its folder or the folder above it is a link (a pull request may commit one): not
+    followed, neither read nor written."""
+    return any(p.is_symlink() for p in (index, index.parent, index.parent.parent))
+
+
 def write_index(index: Path, text: str) -> None:
     """`text` in place of `index`'s at once: a temporary file beside it, renamed over it (OSError: not written, and
     the index as it was)."""
@@ -136,12 +142,8 @@ class PageCache:
         cache._read()
         return cache
 
-    def _linked(self) -> bool:
-        """The index, its folder or the folder above it is a link (a pull request may commit one): not followed."""
-        return any(p.is_symlink() for p in (self.index, self.folder, self.folder.parent))
-
     def _read(self) -> None:
-        if self._linked():
+        if linked(self.index):
             self.stopped = True
             self._ignored("it, or a folder it is in, is a link")
             return
@@ -281,7 +283,7 @@ class PageCache:
         if self.old is not None:
             self.old.close()
             self.old = None
-        if self.new_path is None or self.stopped or self._linked():
+        if self.new_path is None or self.stopped or linked(self.index):
             self._drop_new()
             return
         try:

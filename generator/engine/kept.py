@@ -37,7 +37,7 @@ from collections.abc import Collection, Iterable
 from pathlib import Path
 from typing import Any
 
-from .cache import read_index, write_index
+from .cache import linked, read_index, write_index
 
 FORMAT = "banzuke-site/1"
 
@@ -68,7 +68,7 @@ class KeptSite:
         return kept
 
     def _read(self) -> None:
-        if any(p.is_symlink() for p in (self.index, self.folder, self.folder.parent)) or not self.index.is_file():
+        if linked(self.index) or not self.index.is_file():
             return  # (a link: the cache says so, cache.py; none: a site without a list)
         found, why = read_index(self.index)
         if why:
@@ -160,7 +160,7 @@ class KeptSite:
         text = json.dumps({"format": FORMAT, "code": self.code, "language": self.language, "pages": pages},
                           separators=(",", ":"))
         try:
-            if self.folder.parent.is_symlink() or self.folder.is_symlink() or self.index.is_symlink():
+            if linked(self.index):
                 return
             self.folder.mkdir(parents=True, exist_ok=True)
             write_index(self.index, text)
