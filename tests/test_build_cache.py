@@ -26,6 +26,7 @@ PARTS = re.compile(r"not rendered again: the pages of ([\d,]+) of ([\d,]+) festi
                    r"of ([\d,]+) of ([\d,]+) players, ([\d,]+) of ([\d,]+) calendar feeds")
 HELD = re.compile(r"INFO    -  (\w+): [\d,]+ of [\d,]+ generated pages from the build cache \(([\d,]+) of them not "
                   r"written again: the site's folder held them as written\)")
+FILES_HELD = re.compile(r"INFO    -  (\w+): .* \(and ([\d,]+) other files, the theme's assets among them\)")
 WORDS = re.compile(r"INFO    -  (\w+): .*; of them, put in this language's words from the pages in marks: the pages of "
                    r"([\d,]+) festivals, ([\d,]+) events, ([\d,]+) players")
 
@@ -425,9 +426,15 @@ def test_the_previews_parts_are_those_its_last_rebuild_used() -> None:
     assert (parts.get("a" * 64), parts.get("b" * 64), parts.get("c" * 64)) == ("first", None, "third")
 
 
-def held(said: str) -> dict[str, int]:
-    """For each language, how many generated pages its build did not write: the site's folder held them."""
-    return {m[1]: int(m[2].replace(",", "")) for m in HELD.finditer(said)}
+def held(said: str, files: bool = False) -> dict[str, int]:
+    """For each language, how many generated pages its build did not write (or, with `files`, how many of the other
+    files it copies or writes as they are: the theme's assets, the results API …): the site's folder held them."""
+    return {m[1]: int(m[2].replace(",", "")) for m in (FILES_HELD if files else HELD).finditer(said)}
+
+
+# What the engine writes at every build that is not a file it is given: the sitemap and the search index (and the
+# pages, whose are .html files)
+WRITTEN_EACH_BUILD = ("sitemap.xml", "sitemap.xml.gz", "search/search_index.json")
 
 
 def test_a_build_into_the_site_the_last_one_left_writes_only_what_changed_and_leaves_nothing_else(
@@ -450,6 +457,10 @@ def test_a_build_into_the_site_the_last_one_left_writes_only_what_changed_and_le
     text = rules.read_bytes()
     rules.write_bytes(text.replace(b"<title>", b"<TITLE>", 1))  # (as long as it was: its time tells)
     (site / "players" / "baker-ben" / "index.html").write_bytes(b"cut")
+    style = site / "assets" / "extra.css"  # (a file copied as it is, changed by hand: copied again)
+    style.write_bytes(b"/" + style.read_bytes()[1:])
+    api = next(site.glob("api/**/*.json"))  # (a file written as the renderer gives it, changed by hand)
+    api.write_bytes(b" " + api.read_bytes()[1:])
     turn_a_game(festival / "cup" / "open" / "round-1.yaml")
     warm, used = build(festival, site, kept, left=True, said=said)
     cold, _ = build(festival, tmp_path / "cold", None)
@@ -465,6 +476,10 @@ def test_a_build_into_the_site_the_last_one_left_writes_only_what_changed_and_le
     again, used = build(festival, copy, kept, said=said)
     same(again, cold)
     assert held(said[-1]) == {"en": used["en"][1] - 1} and used["en"][0] == used["en"][1]
+    # and every other file but those the engine writes anew at every build
+    others = [name for name in cold if not name.endswith(".html") and name not in WRITTEN_EACH_BUILD]
+    assert held(said[-1], files=True) == {"en": len(others)}
+    assert "assets/extra.css" in others and api.relative_to(copy.parent / "site").as_posix() in others
 
 
 def test_a_language_left_out_is_removed_from_the_site_the_last_build_left(festival: Path, tmp_path: Path) -> None:

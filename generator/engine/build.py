@@ -160,6 +160,8 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
         words = f", {build.in_words:,} from the pages in marks" if build.after_pages is not None else ""
         held = (f" ({site.unchanged:,} of them not written again: the site's folder held them as written)"
                 if site is not None and site.unchanged else "")
+        if site is not None and site.files_unchanged:
+            held += f" (and {site.files_unchanged:,} other files, the theme's assets among them)"
         reused = pages.reused + (site.unchanged if site else 0)
         print(f"INFO    -  {code}: {reused:,} of {build.digested:,} generated pages from the build cache{held}{words}; "
               f"{_parts_made(build.parts)}", file=sys.stderr)

@@ -33,6 +33,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
 from generator.engine.frame import Frame
+from generator.engine.kept import KeptSite
 from generator.engine.pages import GeneratedPage, compact, search_entries, sidebars, valid
 from generator.engine.state import Build, of
 from generator.diagnostics import Report
@@ -310,6 +311,32 @@ def _reused(build: Build, files: Files) -> None:
             if site is not None:
                 site.wrote(file.dest_uri, page.made_from)
         file.inclusion = InclusionLevel.EXCLUDED  # (written: the engine's loop over the pages passes it by)
+    if site is not None:
+        _files_held(site, files)
+
+
+def _files_held(site: KeptSite, files: Files) -> None:
+    """The files the engine copies or writes as they are (the theme's assets, the results API, the calendar feeds
+    …) left where the site's folder holds them as the last build wrote them from the same (kept.py): a file given
+    with its content, the same content; one copied, the same source (its path, size and time)."""
+    for file in files:
+        if file.is_documentation_page() or file.inclusion.value <= InclusionLevel.DRAFT.value:
+            continue  # (a page, or a file the engine leaves out: its own rule, InclusionLevel.is_included)
+        if file.generated_by is not None:  # (its content given: by the renderer, or a plugin)
+            made_from = hashlib.sha256(b"content\0" + file.content_bytes).hexdigest()
+        elif file.abs_src_path is not None:
+            try:
+                found = os.stat(file.abs_src_path)
+            except OSError:
+                continue  # (the engine says what it cannot copy)
+            made_from = hashlib.sha256(json.dumps(["copied", file.abs_src_path, found.st_size,
+                                                   found.st_mtime_ns]).encode()).hexdigest()
+        else:
+            continue
+        if site.holds(file.dest_uri, made_from, page=False):
+            file.inclusion = InclusionLevel.EXCLUDED  # (the engine's copy passes it by)
+        else:
+            site.wrote(file.dest_uri, made_from)
 
 
 def _write(file: File, raw: bytes, folders: set[str]) -> None:

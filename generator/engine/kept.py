@@ -2,16 +2,18 @@
 written again (nor read). A round's results change a few dozen pages; the others stay as they are, in place.
 
 With a build cache (cache.py), each language's build lists, in `site-<code>.json` beside its pages, the generated
-pages it left in its folder of the site:
+pages it left in its folder of the site, and the files the engine copies or writes as they are given (the theme's
+assets, the results API, the calendar feeds …):
 
     {"format": FORMAT, "code": CODE, "language": "de", "pages": {"players/ann/index.html": [digest, size, mtime], …}}
 
-`digest` is the digest of everything the page's output is made from (hooks.py on_files), `size` and `mtime` the
-file's bytes and modification time (in nanoseconds) when the build had written it. The engine empties the site's
-folder before it writes (its clean); with a list, the build's clean (`clean`) keeps each page the list names whose
-file is a plain file of that size and time, and removes everything else, as the engine's does: what the engine
-writes at every build (the theme's assets, the search index, the hand-written pages …), anything not written by a
-build, any link, the files of a language the site no longer has. The engine's own rule is kept: an entry whose name
+`digest` is the digest of everything the page's output is made from (hooks.py on_files), or of a file's content,
+or of the file it is copied from (its path, size and time: hooks.py _files_held); `size` and `mtime` the file's
+bytes and modification time (in nanoseconds) when the build had written it. The engine empties the site's folder
+before it writes (its clean); with a list, the build's clean (`clean`) keeps each file the list names that is a
+plain file of that size and time, and removes everything else, as the engine's does: what the engine writes at
+every build (the search index, the sitemap, the hand-written pages …), anything not written by a build, any link,
+the files of a language the site no longer has. The engine's own rule is kept: an entry whose name
 begins with a dot, at the top of the folder, is left. The default language's clean, at the site's root, leaves the
 other languages' folders to their own builds.
 
@@ -60,6 +62,7 @@ class KeptSite:
         self.held: dict[str, str] = {}  # by the page's file (its path in the folder): the digest it is made from
         self.left: dict[str, str] = {}
         self.unchanged = 0  # the pages this build did not write: held, made from the same
+        self.files_unchanged = 0  # the other files it did not write (the theme's assets, the results API …)
 
     @classmethod
     def open(cls, folder: Path, code: str, language: str) -> KeptSite:
@@ -122,12 +125,16 @@ class KeptSite:
                 os.unlink(entry.path)  # (a link is removed, never followed)
         return left
 
-    def holds(self, name: str, digest: str) -> bool:
-        """Whether the page's file `name` is kept as a build wrote it from the same `digest`: not written again."""
+    def holds(self, name: str, digest: str, page: bool = True) -> bool:
+        """Whether the page's file `name` (or another file's: not `page`) is kept as a build wrote it from the same
+        `digest`: not written again."""
         if self.held.get(name) != digest:
             return False
         self.left[name] = digest
-        self.unchanged += 1
+        if page:
+            self.unchanged += 1
+        else:
+            self.files_unchanged += 1
         return True
 
     def wrote(self, name: str, digest: str) -> None:
