@@ -83,7 +83,7 @@ def _start(data: Path, repo: Path, lan: bool = True) -> Running:
         try:
             urllib.request.urlopen(url + "/play", timeout=2).read()
             break
-        except (urllib.error.URLError, ConnectionError):
+        except OSError:  # (not yet listening, or not yet answering: a busy machine's 2 s can pass before it does)
             import time
             time.sleep(0.1)
     return Running(url, key.group(1) if key else "", code.group(1), data, repo, process)
