@@ -27,6 +27,7 @@ PARTS = re.compile(r"not rendered again: the pages of ([\d,]+) of ([\d,]+) festi
 HELD = re.compile(r"INFO    -  (\w+): [\d,]+ of [\d,]+ generated pages from the build cache \(([\d,]+) of them not "
                   r"written again: the site's folder held them as written\)")
 FILES_HELD = re.compile(r"INFO    -  (\w+): .* \(and ([\d,]+) other files, the theme's assets among them\)")
+PATCHED = re.compile(r"INFO    -  (\w+): .*; the rest of its site as the last build left it \(the engine not run")
 WORDS = re.compile(r"INFO    -  (\w+): .*; of them, put in this language's words from the pages in marks: the pages of "
                    r"([\d,]+) festivals, ([\d,]+) events, ([\d,]+) players")
 
@@ -482,6 +483,76 @@ def test_a_build_into_the_site_the_last_one_left_writes_only_what_changed_and_le
     assert "assets/extra.css" in others and api.relative_to(copy.parent / "site").as_posix() in others
 
 
+def patched(said: str) -> set[str]:
+    """The languages whose site was patched in the folder the last build left: the engine not run for them."""
+    return {m[1] for m in PATCHED.finditer(said)}
+
+
+def test_a_language_is_patched_where_only_its_pages_changed_and_built_where_the_rest_of_its_site_did(
+        festival: Path, tmp_path: Path) -> None:
+    """A language under /<code>/ whose folder holds the site as the last build left it: after a round's result, its
+    changed pages are written and the engine does not run for it. After a change of what the rest of its site is
+    made from (a hand-written page, a player's name, which the search index holds) the engine builds it. Each time
+    the site is a cold build's, byte for byte."""
+    config, sources = tmp_path / "mkdocs.yml", tmp_path / "site_src"
+    shutil.copytree(ROOT / "site_src", sources)
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").replace("docs_dir: site_src\n",
+                                                                       f"docs_dir: {sources.as_posix()}\n")
+    text = text.replace(" generator/engine/hooks.py\n", f" {(ROOT / 'generator/engine/hooks.py').as_posix()}\n")
+    config.write_text(text.replace("  - generator\n", f"  - {(ROOT / 'generator').as_posix()}\n"), encoding="utf-8")
+    kept, site = tmp_path / "cache", tmp_path / "site"
+    said: list[str] = []
+    build(festival, site, kept, "en,de", config=config, left=True, said=said)
+    assert patched(said[-1]) == set()
+    changes = [
+        (lambda: turn_a_game(festival / "cup" / "open" / "round-1.yaml"), {"de"}),
+        (lambda: replace(sources / "organizers.md", "\n\n", "\n\nChanged by hand.\n\n"), set()),
+        (lambda: replace(festival / "players.yaml", "given: Amy", "given: Amelia"), set()),
+    ]
+    for change, expected in changes:
+        change()
+        warm, _ = build(festival, site, kept, "en,de", config=config, left=True, said=said)
+        assert patched(said[-1]) == expected
+        same(warm, build(festival, tmp_path / "cold", None, "en,de", config=config)[0])
+
+
+def test_a_language_is_patched_only_where_its_folder_holds_what_the_last_build_left_and_nothing_else(
+        tmp_path: Path) -> None:
+    """(What `intact` finds in a language's folder; where it finds otherwise, the engine builds the language.)"""
+    folder, site = tmp_path / "cache", tmp_path / "site"
+    (site / "players" / "ann").mkdir(parents=True)
+    (site / "players" / "ann" / "index.html").write_text("Ann", encoding="utf-8")
+    (site / "search").mkdir()
+    (site / "search" / "search_index.json").write_text("{}", encoding="utf-8")
+    frame = "f" * 64
+    written = KeptSite(folder, "this code", "de")
+    written.frame = frame
+    written.wrote("players/ann/index.html", "a" * 64)
+    written.save(site)  # (the search index listed with the frame: the engine wrote it)
+
+    def intact(frame_now: str = frame) -> bool:
+        kept = KeptSite.open(folder, "this code", "de")
+        kept.frame = frame_now
+        return kept.intact(site)
+
+    assert intact() and not intact("e" * 64) and not intact("")
+    (site / ".hidden").write_text("a host's", encoding="utf-8")
+    assert intact()  # (an entry at the top whose name begins with a dot: left, as the engine's clean leaves it)
+    stray = site / "players" / "stray.html"
+    stray.write_text("not the build's", encoding="utf-8")
+    assert not intact()
+    stray.unlink()
+    index = site / "search" / "search_index.json"
+    mtime = index.stat().st_mtime_ns
+    index.write_text("[]", encoding="utf-8")  # (as long as it was)
+    os.utime(index, ns=(mtime, mtime + 1))
+    assert not intact()
+    os.utime(index, ns=(mtime, mtime))
+    assert intact()  # (size and time as listed: trusted, as git's index trusts them)
+    index.unlink()
+    assert not intact()
+
+
 def test_a_language_left_out_is_removed_from_the_site_the_last_build_left(festival: Path, tmp_path: Path) -> None:
     kept, site = tmp_path / "cache", tmp_path / "site"
     said: list[str] = []
@@ -499,7 +570,7 @@ def test_a_list_of_the_site_that_names_a_file_outside_the_languages_folder_is_sa
         tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
     """(A list ignored is no list: the build then empties the site's folder and writes every page, as the first
     build into the site's folder does, above.)"""
-    good = {"format": KEPT_FORMAT, "code": "this code", "language": "en",
+    good = {"format": KEPT_FORMAT, "code": "this code", "language": "en", "frame": "",
             "pages": {"players/ann/index.html": ["a" * 64, 10, 20]}}
     (tmp_path / "site-en.json").write_text(json.dumps(good), encoding="utf-8")
     assert KeptSite.open(tmp_path, "this code", "en").listed == good["pages"]  # (as the build writes it)

@@ -35,7 +35,7 @@ from generator.sources.digests import data_digests
 from . import cache
 from .hooks import THEME
 from .kept import KeptSite
-from .state import Build, CompiledTemplates, attach, languages, published_address
+from .state import Build, CompiledTemplates, Patched, attach, languages, published_address
 
 
 @contextmanager
@@ -150,8 +150,12 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
                   marked_pages={} if code == MARKED else None)
     build.site_dir = site_dir
     build.kept_site = site
-    with _cleaned_by(site, codes[1:] if code == codes[0] else ()):
-        engine_build(attach(config, build))
+    patched = False
+    try:
+        with _cleaned_by(site, codes[1:] if code == codes[0] else ()):
+            engine_build(attach(config, build))
+    except Patched:  # (its folder held the rest of its site as the last build left it: hooks.py _patch)
+        patched = True
     if pages is not None and parts is not None and code != MARKED:  # (the pages in marks: kept till the end)
         pages.save()
         parts.save()
@@ -163,8 +167,10 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
         if site is not None and site.files_unchanged:
             held += f" (and {site.files_unchanged:,} other files, the theme's assets among them)"
         reused = pages.reused + (site.unchanged if site else 0)
+        rest = ("; the rest of its site as the last build left it (the engine not run: nothing it writes changed)"
+                if patched else "")
         print(f"INFO    -  {code}: {reused:,} of {build.digested:,} generated pages from the build cache{held}{words}; "
-              f"{_parts_made(build.parts)}", file=sys.stderr)
+              f"{_parts_made(build.parts)}{rest}", file=sys.stderr)
     return build
 
 

@@ -35,7 +35,7 @@ from mkdocs.structure.pages import Page
 from generator.engine.frame import Frame
 from generator.engine.kept import KeptSite
 from generator.engine.pages import GeneratedPage, compact, search_entries, sidebars, valid
-from generator.engine.state import Build, of
+from generator.engine.state import Build, Patched, of
 from generator.diagnostics import Report
 from generator.pipeline import load
 from generator.render import after, i18n
@@ -78,6 +78,9 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
         if build.preview is not None:
             build.preview.last_good = site
     config.nav = site.nav
+    if build.kept_site is not None and build.root:  # (a language under /<code>/: its site patched, if it can be)
+        build.kept_site.frame = _frame(build, config)
+        _patch(build, config)
     if str(build.data) not in [str(w) for w in config.watch]:
         config.watch.append(str(build.data))
     return config
@@ -161,8 +164,7 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
     labels = nav_labels([site.nav, *site.sections.values()])
     build.titles = varying_labels(site)
     preview, kept = build.preview, build.cache
-    common = _common(build, config) if preview or kept else []
-    around: dict[str, str] = {}  # by sidebar: the digest of it, the titles it lists and the above (_around)
+    made_from = _made_from(site, labels, _common(build, config)) if preview or kept else {}
     for path in sorted(site.pages):
         if files.get_file_from_path(path) is not None:
             raise Abort(f"site_src/{path} is also a generated page: rename or remove it")
@@ -170,18 +172,7 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
         files.append(file)
         page = GeneratedPage(labels.get(path), file, config, site.pages[path])
         if preview or kept:
-            # The output depends on the page, its sidebar (which also gives its previous and next pages, and the
-            # titles of the pages it lists without a label of their own) and the above; a page whose all are as
-            # at one of the preview's last two rebuilds, or in the build cache, is not rendered again.
-            section = site.section_of.get(path, "")
-            section = section if section in site.sections else ""  # ("": the site's own sidebar)
-            if section not in around:
-                around[section] = _around(site, site.sections.get(section, site.nav), common)
-            g = site.pages[path]
-            # (the JSON array ends where it ends: the page's HTML after it makes no other array's text)
-            made = hashlib.sha256(json.dumps([path, g.title, labels.get(path), around[section]]).encode())
-            made.update(g.source())
-            page.made_from = made.hexdigest()
+            page.made_from = made_from[path]
             build.digested += 1
             outputs = preview.pages_kept.get(path, {}) if preview else {}
             if page.made_from in outputs:
@@ -197,6 +188,125 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
             with i18n.speaking(code):
                 files.append(File.generated(config, texts_file(build, code), content=i18n.script_file()))
     return files
+
+
+# The engine's plugins a language's site may be patched with (with these hooks): a site with others is built (they
+# may write what they like)
+PATCHED_PLUGINS = {"search", "material/search"}
+
+
+def _patch(build: Build, config: MkDocsConfig) -> None:
+    """A language under /<code>/ whose folder in the site holds the last build's output as it left it (kept.py), made
+    from the same rest of the site (`_frame`: the hand-written pages, the search index, the sitemap, the "page not
+    found"): only its generated pages and files that changed are written, from the pages in marks (this language's
+    words put in) or the build cache, and those it no longer has removed; then `Patched`, and the engine does not
+    run. Where a page is neither in marks nor kept, or the folder is not as it was left, nothing is done here: the
+    engine builds the language, as any other build."""
+    site, cache, site_dir = build.kept_site, build.cache, Path(config.site_dir)
+    hooks: Any = config.hooks  # (a dict by the path given, whatever the option says it is)
+    ours = {name for name, hook in hooks.items()
+            if Path(getattr(hook, "__file__", "") or "").resolve() == Path(__file__).resolve()}
+    if (site is None or cache is None or build.after_pages is None
+            or not set(config.plugins) <= PATCHED_PLUGINS | ours or not site.intact(site_dir)):
+        return
+    generated = build.generated
+    common = _common(build, config)
+    made_from = _made_from(generated, nav_labels([generated.nav, *generated.sections.values()]), common)
+    theme: Callable[[str], str] | None = None
+    pages: dict[str, tuple[str, bytes | None, bool]] = {}  # by file: its digest, what is written (None: held), cached
+    for path, digest in made_from.items():
+        name = File.generated(config, path, content="").dest_uri
+        if site.held.get(name) == digest:
+            pages[name] = (digest, None, False)
+            continue
+        marked = build.after_pages.get(path)
+        text = None
+        if marked is not None:
+            if theme is None:
+                env = config.theme.get_env()
+                env.bytecode_cache = build.compiled
+                theme = _theme_texts(env, config)
+            with i18n.speaking(build.language, root=build.root):
+                text = after.page(marked, build.language, theme)
+        raw = text.encode("utf-8", errors="xmlcharrefreplace") if text is not None else None
+        if raw is None:
+            raw = cache.take(digest) if cache.has(digest) else None
+            if raw is None:
+                return  # (rendered by the engine, with the rest)
+        pages[name] = (digest, raw, text is not None)
+    files: dict[str, tuple[str, bytes | None]] = {}
+    for path, content in generated.files.items():
+        if path == TEXTS:  # (the root's)
+            continue
+        raw = content.encode("utf-8") if isinstance(content, str) else content
+        digest, name = _content_digest(raw), File.generated(config, path, content=content).dest_uri
+        files[name] = (digest, None if site.held.get(name) == digest else raw)
+    folders: set[str] = set()
+    for name, (digest, raw, in_marks) in pages.items():
+        if raw is None:
+            site.holds(name, digest)
+            cache.keep(digest)
+            continue
+        _write_to(site_dir / name, raw, folders)
+        site.wrote(name, digest)
+        if in_marks:
+            cache.put(digest, raw.decode("utf-8"))
+            build.in_words += 1
+    for name, (digest, raw) in files.items():
+        if raw is None:
+            site.holds(name, digest, page=False)
+        else:
+            _write_to(site_dir / name, raw, folders)
+            site.wrote(name, digest)
+    site.finish(site_dir, [*pages, *files, *site.framed()])
+    build.digested = len(pages)
+    error_page = hashlib.sha256(json.dumps([ERROR_PAGE, _around(generated, generated.nav, common)]).encode())
+    if cache.has(error_page.hexdigest()):
+        cache.keep(error_page.hexdigest())
+    raise Patched
+
+
+def _content_digest(raw: bytes) -> str:
+    """The digest of a file written as it is given (kept.py)."""
+    return hashlib.sha256(b"content\0" + raw).hexdigest()
+
+
+def _made_from(site: Site, labels: dict[str, str | None], common: list[Any]) -> dict[str, str]:
+    """The digest of what each generated page's output is made from, by its path. The output depends on the page,
+    its sidebar (which also gives its previous and next pages, and the titles of the pages it lists without a label
+    of their own) and what every page depends on (`common`); a page whose all are as at one of the preview's last
+    two rebuilds, or in the build cache, is not rendered again."""
+    around: dict[str, str] = {}  # by sidebar: the digest of it, the titles it lists and the above (_around)
+    made_from = {}
+    for path, g in site.pages.items():
+        section = site.section_of.get(path, "")
+        section = section if section in site.sections else ""  # ("": the site's own sidebar)
+        if section not in around:
+            around[section] = _around(site, site.sections.get(section, site.nav), common)
+        # (the JSON array ends where it ends: the page's HTML after it makes no other array's text)
+        made = hashlib.sha256(json.dumps([path, g.title, labels.get(path), around[section]]).encode())
+        made.update(g.source())
+        made_from[path] = made.hexdigest()
+    return made_from
+
+
+def _frame(build: Build, config: MkDocsConfig) -> str:
+    """The digest of what a language's site but its generated pages and files is made from: its hand-written pages
+    (the files of docs_dir), its search index, its sitemap, its "page not found". Those the engine renders from the
+    site's own sidebar and the titles it lists, the settings and the languages (`_common`, `_around`), the paths of
+    the generated pages and files, the pages in the default language alone, the data's date, the search entries,
+    the preview's banner; and from the code and the theme, which the cache's own digest holds."""
+    site = build.generated
+    common = _common(build, config)
+    docs = hashlib.sha256()
+    top = Path(config.docs_dir)
+    for path in sorted(top.rglob("*")) if top.is_dir() else ():
+        if path.is_file() and not path.is_symlink():
+            docs.update(json.dumps(path.relative_to(top).as_posix()).encode() + path.read_bytes() + b"\0")
+    return hashlib.sha256(json.dumps(
+        ["frame", common, _around(site, site.nav, common), sorted(site.pages), sorted(site.files),
+         sorted(site.default_only), site.updated, site.banner, search_entries(site), docs.hexdigest()]).encode()
+    ).hexdigest()
 
 
 def _around(site: Site, sidebar: Any, common: list[Any]) -> str:
@@ -323,7 +433,7 @@ def _files_held(site: KeptSite, files: Files) -> None:
         if file.is_documentation_page() or file.inclusion.value <= InclusionLevel.DRAFT.value:
             continue  # (a page, or a file the engine leaves out: its own rule, InclusionLevel.is_included)
         if file.generated_by is not None:  # (its content given: by the renderer, or a plugin)
-            made_from = hashlib.sha256(b"content\0" + file.content_bytes).hexdigest()
+            made_from = _content_digest(file.content_bytes)
         elif file.abs_src_path is not None:
             try:
                 found = os.stat(file.abs_src_path)
@@ -340,11 +450,15 @@ def _files_held(site: KeptSite, files: Files) -> None:
 
 
 def _write(file: File, raw: bytes, folders: set[str]) -> None:
-    folder = os.path.dirname(file.abs_dest_path)
+    _write_to(Path(file.abs_dest_path), raw, folders)
+
+
+def _write_to(path: Path, raw: bytes, folders: set[str]) -> None:
+    folder = os.path.dirname(path)
     if folder not in folders:
         os.makedirs(folder, exist_ok=True)
         folders.add(folder)
-    with open(file.abs_dest_path, "wb") as f:
+    with open(path, "wb") as f:
         f.write(raw)
 
 

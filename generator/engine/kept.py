@@ -41,7 +41,7 @@ from typing import Any
 
 from .cache import linked, read_index, write_index
 
-FORMAT = "banzuke-site/1"
+FORMAT = "banzuke-site/2"
 
 
 def _is_entry(name: Any, value: Any) -> bool:
@@ -62,6 +62,10 @@ class KeptSite:
         self.held: dict[str, str] = {}  # by the page's file (its path in the folder): the digest it is made from
         self.left: dict[str, str] = {}
         self.unchanged = 0  # the pages this build did not write: held, made from the same
+        # What the rest of a language's site under /<code>/ is made from (hooks.py _frame): the last build's, and this
+        # one's; the files the engine wrote from it (the hand-written pages, the search index …) are listed with it
+        self.listed_frame = ""
+        self.frame = ""
         self.files_unchanged = 0  # the other files it did not write (the theme's assets, the results API …)
 
     @classmethod
@@ -82,11 +86,12 @@ class KeptSite:
             return
         if found.get("code") != self.code:
             return  # (written by other code: every page written anew, and nothing to say)
-        pages = found.get("pages")
-        if not isinstance(pages, dict) or not all(_is_entry(k, v) for k, v in pages.items()):
+        pages, frame = found.get("pages"), found.get("frame")
+        if not (isinstance(pages, dict) and all(_is_entry(k, v) for k, v in pages.items())
+                and isinstance(frame, str) and len(frame) in (0, 64)):
             self._ignored("it is not what the build writes")
             return
-        self.listed = pages
+        self.listed, self.listed_frame = pages, frame
 
     def _ignored(self, why: str) -> None:
         print(f"WARNING -  The list of the site's pages {self.index} is ignored: {why}; every page is written anew",
@@ -125,6 +130,43 @@ class KeptSite:
                 os.unlink(entry.path)  # (a link is removed, never followed)
         return left
 
+    def intact(self, site_dir: Path) -> bool:
+        """Whether the language's folder holds what the last build left there, made from the same rest of the site
+        (`frame`), and nothing else: every file listed, as a plain file of its size and time, and no other entry
+        (but at its top, one whose name begins with a dot); each is then held."""
+        if not self.frame or self.listed_frame != self.frame or not site_dir.is_dir() or site_dir.is_symlink():
+            return False
+        found: dict[str, str] = {}
+        waiting = [(str(site_dir), "")]
+        while waiting:
+            folder, under = waiting.pop()
+            with os.scandir(folder) as entries:
+                for entry in entries:
+                    if not under and entry.name.startswith("."):
+                        continue
+                    name = under + entry.name
+                    if entry.is_dir(follow_symlinks=False):
+                        waiting.append((entry.path, name + "/"))
+                        continue
+                    listed = self.listed.get(name)
+                    if listed is None:
+                        return False
+                    st = entry.stat(follow_symlinks=False)
+                    if not stat.S_ISREG(st.st_mode) or [st.st_size, st.st_mtime_ns] != listed[1:]:
+                        return False
+                    found[name] = listed[0]
+        if found.keys() != self.listed.keys():
+            return False
+        self.held = found
+        return True
+
+    def framed(self) -> list[str]:
+        """The files held that the engine wrote from the rest of the site (`frame`), kept as they are."""
+        names = [name for name, digest in self.held.items() if digest == self.listed_frame]
+        for name in names:
+            self.left[name] = self.frame
+        return names
+
     def holds(self, name: str, digest: str, page: bool = True) -> bool:
         """Whether the page's file `name` (or another file's: not `page`) is kept as a build wrote it from the same
         `digest`: not written again."""
@@ -140,6 +182,17 @@ class KeptSite:
     def wrote(self, name: str, digest: str) -> None:
         """A page this build wrote, made from `digest` (listed for the next build once the build is done)."""
         self.left[name] = digest
+
+    def _framed(self, folder: str, under: str) -> None:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if not under and entry.name.startswith("."):
+                    continue
+                name = under + entry.name
+                if entry.is_dir(follow_symlinks=False):
+                    self._framed(entry.path, name + "/")
+                elif name not in self.left:
+                    self.left[name] = self.frame
 
     def finish(self, site_dir: Path, made: Iterable[str]) -> None:
         """The pages held that this build does not make (a player's page gone, a page renamed) removed, with the
@@ -157,6 +210,8 @@ class KeptSite:
         """The list of the pages this build left in the folder, with their sizes and times as now, in place of the
         last build's. A list that cannot be written is said; the next build then writes every page anew."""
         pages: dict[str, list[Any]] = {}
+        if self.frame:  # (what else the engine wrote, from the rest of the site: the folder's files not yet listed)
+            self._framed(str(site_dir), "")
         for name, digest in self.left.items():
             try:
                 found = os.lstat(site_dir / name)
@@ -164,8 +219,8 @@ class KeptSite:
                 continue
             if stat.S_ISREG(found.st_mode):
                 pages[name] = [digest, found.st_size, found.st_mtime_ns]
-        text = json.dumps({"format": FORMAT, "code": self.code, "language": self.language, "pages": pages},
-                          separators=(",", ":"))
+        text = json.dumps({"format": FORMAT, "code": self.code, "language": self.language, "frame": self.frame,
+                           "pages": pages}, separators=(",", ":"))
         try:
             if linked(self.index):
                 return

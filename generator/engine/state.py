@@ -125,6 +125,11 @@ class Build:
         return self.site
 
 
+class Patched(Exception):  # noqa: N818 - not an error: what the build did
+    """A language's site patched in its folder (hooks.py `_patch`): the engine has nothing left to do. (Here, not in
+    the hooks, which the engine loads by their path as a module of their own.)"""
+
+
 def published_address(configured: str | None) -> str:
     """The address the site is published at: mkdocs.yml's `site_url` (`configured`, read before the preview
     puts its own address there), else BANZUKE_SITE_URL, else ''."""
