@@ -27,8 +27,8 @@ is set aside, not deleted just before (bench/folders.py says why). A warm build 
 build left it, as the job finds it restored with the cache. Each line: CPU seconds (user + system of the command and
 its children, the forked languages included), wall-clock seconds, peak resident memory of the largest process,
 the site's bytes and bytes per page; for a warm build, the generated pages it did not write (the site's folder held
-them as written). The warm site is compared byte for byte with a cold build of the same data (a build without a
-cache, in the same run).
+them as written) and the languages patched (the engine not run for them: hooks.py _patch). The warm site is
+compared byte for byte with a cold build of the same data (a build without a cache, in the same run).
 """
 
 from __future__ import annotations
@@ -92,6 +92,9 @@ def held(r: Run) -> int:
     return sum(int(m[1].replace(",", "")) for m in HELD.finditer(r.output))
 
 
+PATCHED = re.compile(r"the rest of its site as the last build left it \(the engine not run")
+
+
 def timed(argv: list[str]) -> tuple[float, float]:
     """CPU seconds (user + system, children included) and wall-clock seconds of a command."""
     start = time.perf_counter()
@@ -132,7 +135,7 @@ def line(label: str, r: Run, site: Path | None = None, base: Run | None = None) 
     share = f"{r.cpu / base.cpu:>8.2f}" if base else f"{'':>8}"
     per = f"{size / pages / 1000:>9.1f}" if pages else f"{'':>9}"
     print(f"{label:44}{r.cpu:>8.1f}{r.seconds:>8.1f}{r.rss_mb:>9.0f}{share}{pages:>8}{size / 1e6:>9.1f}{per}"
-          f"{held(r):>8}")
+          f"{held(r):>8}{len(PATCHED.findall(r.output)):>9}")
 
 
 def main() -> None:
@@ -155,7 +158,7 @@ def main() -> None:
         cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
         print(f"archive of about {args.pages} pages a language; {cpus} cores; CPU s include the forked languages")
         print(f"{'':44}{'CPU s':>8}{'wall s':>8}{'peak MB':>9}{'share':>8}{'pages':>8}{'site MB':>9}{'KB/page':>9}"
-              f"{'held':>8}")
+              f"{'held':>8}{'patched':>9}")
         cold = run(build, first, one)
         line(f"cold, {first}", cold, site)
         changed = turn_a_game(data, 0)
