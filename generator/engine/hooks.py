@@ -213,11 +213,12 @@ def _patch(build: Build, config: MkDocsConfig) -> None:
     common = _common(build, config)
     made_from = _made_from(generated, nav_labels([generated.nav, *generated.sections.values()]), common)
     theme: Callable[[str], str] | None = None
-    pages: dict[str, tuple[str, bytes | None, bool]] = {}  # by file: its digest, what is written (None: held), cached
+    # by file: its digest, what is written (None: held), and that in words, where it is made from the pages in marks
+    pages: dict[str, tuple[str, bytes | None, str | None]] = {}
     for path, digest in made_from.items():
         name = File.generated(config, path, content="").dest_uri
         if site.held.get(name) == digest:
-            pages[name] = (digest, None, False)
+            pages[name] = (digest, None, None)
             continue
         marked = build.after_pages.get(path)
         text = None
@@ -233,7 +234,7 @@ def _patch(build: Build, config: MkDocsConfig) -> None:
             raw = cache.take(digest) if cache.has(digest) else None
             if raw is None:
                 return  # (rendered by the engine, with the rest)
-        pages[name] = (digest, raw, text is not None)
+        pages[name] = (digest, raw, text)
     files: dict[str, tuple[str, bytes | None]] = {}
     for path, content in generated.files.items():
         if path == TEXTS:  # (the root's)
@@ -242,15 +243,15 @@ def _patch(build: Build, config: MkDocsConfig) -> None:
         digest, name = _content_digest(raw), File.generated(config, path, content=content).dest_uri
         files[name] = (digest, None if site.held.get(name) == digest else raw)
     folders: set[str] = set()
-    for name, (digest, raw, in_marks) in pages.items():
+    for name, (digest, raw, text) in pages.items():
         if raw is None:
             site.holds(name, digest)
             cache.keep(digest)
             continue
         _write_to(site_dir / name, raw, folders)
         site.wrote(name, digest)
-        if in_marks:
-            cache.put(digest, raw.decode("utf-8"))
+        if text is not None:  # (kept, as _in_words keeps it)
+            cache.put(digest, text)
             build.in_words += 1
     for name, (digest, raw) in files.items():
         if raw is None:
