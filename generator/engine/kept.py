@@ -35,7 +35,7 @@ import json
 import os
 import stat
 import sys
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +49,22 @@ def _is_entry(name: Any, value: Any) -> bool:
             and "\0" not in name and all(part not in ("", ".", "..") for part in name.split("/"))
             and isinstance(value, list) and len(value) == 3 and isinstance(value[0], str) and len(value[0]) == 64
             and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value[1:]))
+
+
+def _files(site_dir: Path) -> Iterator[tuple[str, os.DirEntry[str]]]:
+    """Every entry in a language's folder that is not a folder (links neither followed nor entered), by its path in
+    the folder; but at its top, those whose name begins with a dot (the engine's clean leaves them)."""
+    waiting = [(str(site_dir), "")]
+    while waiting:
+        folder, under = waiting.pop()
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if not under and entry.name.startswith("."):
+                    continue
+                if entry.is_dir(follow_symlinks=False):
+                    waiting.append((entry.path, f"{under}{entry.name}/"))
+                else:
+                    yield under + entry.name, entry
 
 
 class KeptSite:
@@ -137,24 +153,14 @@ class KeptSite:
         if not self.frame or self.listed_frame != self.frame or not site_dir.is_dir() or site_dir.is_symlink():
             return False
         found: dict[str, str] = {}
-        waiting = [(str(site_dir), "")]
-        while waiting:
-            folder, under = waiting.pop()
-            with os.scandir(folder) as entries:
-                for entry in entries:
-                    if not under and entry.name.startswith("."):
-                        continue
-                    name = under + entry.name
-                    if entry.is_dir(follow_symlinks=False):
-                        waiting.append((entry.path, name + "/"))
-                        continue
-                    listed = self.listed.get(name)
-                    if listed is None:
-                        return False
-                    st = entry.stat(follow_symlinks=False)
-                    if not stat.S_ISREG(st.st_mode) or [st.st_size, st.st_mtime_ns] != listed[1:]:
-                        return False
-                    found[name] = listed[0]
+        for name, entry in _files(site_dir):
+            listed = self.listed.get(name)
+            if listed is None:
+                return False
+            st = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(st.st_mode) or [st.st_size, st.st_mtime_ns] != listed[1:]:
+                return False
+            found[name] = listed[0]
         if found.keys() != self.listed.keys():
             return False
         self.held = found
@@ -183,17 +189,6 @@ class KeptSite:
         """A page this build wrote, made from `digest` (listed for the next build once the build is done)."""
         self.left[name] = digest
 
-    def _framed(self, folder: str, under: str) -> None:
-        with os.scandir(folder) as entries:
-            for entry in entries:
-                if not under and entry.name.startswith("."):
-                    continue
-                name = under + entry.name
-                if entry.is_dir(follow_symlinks=False):
-                    self._framed(entry.path, name + "/")
-                elif name not in self.left:
-                    self.left[name] = self.frame
-
     def finish(self, site_dir: Path, made: Iterable[str]) -> None:
         """The pages held that this build does not make (a player's page gone, a page renamed) removed, with the
         folders they leave empty; `made`: the path of every file of this build's site."""
@@ -211,7 +206,8 @@ class KeptSite:
         last build's. A list that cannot be written is said; the next build then writes every page anew."""
         pages: dict[str, list[Any]] = {}
         if self.frame:  # (what else the engine wrote, from the rest of the site: the folder's files not yet listed)
-            self._framed(str(site_dir), "")
+            for name, _ in _files(site_dir):
+                self.left.setdefault(name, self.frame)
         for name, digest in self.left.items():
             try:
                 found = os.lstat(site_dir / name)
