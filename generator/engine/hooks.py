@@ -79,8 +79,9 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
             build.preview.last_good = site
     config.nav = site.nav
     if build.kept_site is not None and build.root:  # (a language under /<code>/: its site patched, if it can be)
-        build.kept_site.frame = _frame(build, config)
-        _patch(build, config)
+        common = _common(build, config)
+        build.kept_site.frame = _frame(build, config, common)
+        _patch(build, config, common)
     if str(build.data) not in [str(w) for w in config.watch]:
         config.watch.append(str(build.data))
     return config
@@ -195,7 +196,7 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
 PATCHED_PLUGINS = {"search", "material/search"}
 
 
-def _patch(build: Build, config: MkDocsConfig) -> None:
+def _patch(build: Build, config: MkDocsConfig, common: list[Any]) -> None:
     """A language under /<code>/ whose folder in the site holds the last build's output as it left it (kept.py), made
     from the same rest of the site (`_frame`: the hand-written pages, the search index, the sitemap, the "page not
     found"): only its generated pages and files that changed are written, from the pages in marks (this language's
@@ -210,7 +211,6 @@ def _patch(build: Build, config: MkDocsConfig) -> None:
             or not set(config.plugins) <= PATCHED_PLUGINS | ours or not site.intact(site_dir)):
         return
     generated = build.generated
-    common = _common(build, config)
     made_from = _made_from(generated, nav_labels([generated.nav, *generated.sections.values()]), common)
     theme: Callable[[str], str] | None = None
     # by file: its digest, what is written (None: held), and that in words, where it is made from the pages in marks
@@ -261,9 +261,9 @@ def _patch(build: Build, config: MkDocsConfig) -> None:
             site.wrote(name, digest)
     site.finish(site_dir, [*pages, *files, *site.framed()])
     build.digested = len(pages)
-    error_page = hashlib.sha256(json.dumps([ERROR_PAGE, _around(generated, generated.nav, common)]).encode())
-    if cache.has(error_page.hexdigest()):
-        cache.keep(error_page.hexdigest())
+    error_page = _error_page_digest(generated, common)  # (kept in the cache, as the folder keeps it)
+    if cache.has(error_page):
+        cache.keep(error_page)
     raise Patched
 
 
@@ -291,14 +291,13 @@ def _made_from(site: Site, labels: dict[str, str | None], common: list[Any]) -> 
     return made_from
 
 
-def _frame(build: Build, config: MkDocsConfig) -> str:
+def _frame(build: Build, config: MkDocsConfig, common: list[Any]) -> str:
     """The digest of what a language's site but its generated pages and files is made from: its hand-written pages
     (the files of docs_dir), its search index, its sitemap, its "page not found". Those the engine renders from the
     site's own sidebar and the titles it lists, the settings and the languages (`_common`, `_around`), the paths of
     the generated pages and files, the pages in the default language alone, the data's date, the search entries,
     the preview's banner; and from the code and the theme, which the cache's own digest holds."""
     site = build.generated
-    common = _common(build, config)
     docs = hashlib.sha256()
     top = Path(config.docs_dir)
     for path in sorted(top.rglob("*")) if top.is_dir() else ():
@@ -512,14 +511,19 @@ def _error_page(build: Build, config: MkDocsConfig) -> None:
         return
     site = build.generated
     build.digested += 1
-    build.error_page = hashlib.sha256(json.dumps(
-        [ERROR_PAGE, _around(site, site.nav, _common(build, config))]).encode()).hexdigest()
+    build.error_page = _error_page_digest(site, _common(build, config))
     raw = build.cache.take(build.error_page) if build.cache.has(build.error_page) else None
     if raw is not None:
         path = Path(config.site_dir) / ERROR_PAGE
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(raw)
         config.theme.static_templates.discard(ERROR_PAGE)
+
+
+def _error_page_digest(site: Site, common: list[Any]) -> str:
+    """What the theme's "page not found" is made from: the site's own sidebar, with the titles there, and what every
+    page depends on (_common)."""
+    return hashlib.sha256(json.dumps([ERROR_PAGE, _around(site, site.nav, common)]).encode()).hexdigest()
 
 
 def _from_the_root(env: Environment) -> None:
