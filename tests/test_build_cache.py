@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from generator.engine import cache
+from generator.engine.build import _mb
 from generator.engine.cache import FORMAT, PageCache
 from generator.engine.kept import FORMAT as KEPT_FORMAT, KeptSite
 from generator.engine.state import KeptParts
@@ -506,6 +507,8 @@ def test_a_language_is_patched_where_only_its_pages_changed_and_built_where_the_
     assert patched(said[-1]) == set()
     changes = [
         (lambda: turn_a_game(festival / "cup" / "open" / "round-1.yaml"), {"de"}),
+        # (the list a patched language's build left: as the folder holds it, so patched again)
+        (lambda: turn_a_game(festival / "cup" / "open" / "round-1.yaml"), {"de"}),
         (lambda: replace(sources / "organizers.md", "\n\n", "\n\nChanged by hand.\n\n"), set()),
         (lambda: replace(festival / "players.yaml", "given: Amy", "given: Amelia"), set()),
     ]
@@ -514,6 +517,10 @@ def test_a_language_is_patched_where_only_its_pages_changed_and_built_where_the_
         warm, _ = build(festival, site, kept, "en,de", config=config, left=True, said=said)
         assert patched(said[-1]) == expected
         same(warm, build(festival, tmp_path / "cold", None, "en,de", config=config)[0])
+        # the site's pages and bytes said as the folder holds them, a language patched or built
+        pages = sum(name.endswith(".html") for name in warm)
+        size = sum(len(content) for content in warm.values())
+        assert f"The site: 2 languages, {pages:,} pages, {_mb(size)}," in said[-1]
 
 
 def test_a_language_is_patched_only_where_its_folder_holds_what_the_last_build_left_and_nothing_else(

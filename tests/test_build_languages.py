@@ -13,6 +13,8 @@ import jinja2
 import pytest
 
 from generator.engine.build import Built, _listed_once, _side_by_side, report_size
+from generator.engine.kept import KeptSite
+from generator.engine.state import Build
 
 from .conftest import MINI, ROOT
 
@@ -56,22 +58,27 @@ def test_the_default_language_is_built_first_then_the_others_side_by_side(tmp_pa
         assert os.getpid() == parent and (root / "index.html").read_text(encoding="utf-8") == "enenen"
         marked.append("the pages in marks")
 
-    def one(code: str, folder: Path) -> None:
+    def one(code: str, folder: Path) -> Build:
         assert (os.getpid() == parent) == (code == "en") and marked == ([] if code == "en" else ["the pages in marks"])
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "index.html").write_text(code * 3 + ("" if os.getpid() == parent else "!"), encoding="utf-8")
+        done = Build(folder)
+        if code == "fr":  # (a language whose list of its site gives its figures: the child tells them, not counted)
+            done.kept_site = KeptSite(tmp_path / "cache", "code", "fr")
+            done.kept_site.measured = (40, 1234)
+        return done
 
     built = _side_by_side(one, marks, ("en", "de", "fr"), root, 2)
     assert built is not None
-    assert [(b.code, b.pages) for b in built] == [("en", 1), ("de", 1), ("fr", 1)]
+    assert [(b.code, b.pages) for b in built] == [("en", 1), ("de", 1), ("fr", 40)]
     # "enenen" is 6 bytes, "dedede!" 7; the root's count leaves out the languages' folders under it
-    assert [b.size for b in built] == [6, 7, 7]
+    assert [b.size for b in built] == [6, 7, 1234]
     assert (root / "de" / "index.html").read_text(encoding="utf-8") == "dedede!"
 
-    def broken(code: str, folder: Path) -> None:
+    def broken(code: str, folder: Path) -> Build:
         if code == "de":
             raise RuntimeError("a template broke")
-        one(code, folder)
+        return one(code, folder)
 
     marked.clear()
     root = tmp_path / "other"

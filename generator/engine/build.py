@@ -262,43 +262,47 @@ def _listed_once(make: Callable[[], jinja2.Environment], listed: _Listed) -> jin
     return env
 
 
-def _one_after_another(one: Callable[[str, Path], object], marks: Callable[[], None], codes: tuple[str, ...],
+def _one_after_another(one: Callable[[str, Path], Build], marks: Callable[[], None], codes: tuple[str, ...],
                        root: Path) -> list[Built]:
     built = []
     for code in codes:
         before = _cpu()
         target = root if code == codes[0] else root / code
-        one(code, target)
+        done = one(code, target)
         if code == codes[0]:
             marks()  # (its CPU seconds counted with the default language's)
-        built.append(Built(code, *_measure(target, codes if code == codes[0] else ()), _cpu() - before))
+        built.append(Built(code, *_measured(done, target, codes if code == codes[0] else ()), _cpu() - before))
     return built
 
 
-def _side_by_side(one: Callable[[str, Path], object], marks: Callable[[], None], codes: tuple[str, ...], root: Path,
+def _side_by_side(one: Callable[[str, Path], Build], marks: Callable[[], None], codes: tuple[str, ...], root: Path,
                   jobs: int) -> list[Built] | None:
     """The default language in this process, into the site's folder (which its build empties first); then each
     other in a forked process of its own, `jobs` at a time, into /<code>/: they inherit what the default's pages
-    computed once for all (the standings after each round, the shown points …). None when a language's build
-    failed (it said why)."""
+    computed once for all (the standings after each round, the shown points …). Each tells this process its pages
+    and bytes (`_measured`) through a pipe. None when a language's build failed (it said why)."""
     before = _cpu()
-    one(codes[0], root)
+    first = one(codes[0], root)
     marks()  # (the parts in the language of marks, which the others inherit: counted with the default's seconds)
     done = {codes[0]: _cpu() - before}
+    measured = {codes[0]: _measured(first, root, codes)}
     sys.stdout.flush()
     sys.stderr.flush()
     waiting = list(codes[1:])
-    running_now: dict[int, str] = {}
+    running_now: dict[int, tuple[str, int]] = {}  # by process: its language, and the pipe it tells its figures by
     failed = False
     try:
         while waiting or running_now:
             while waiting and len(running_now) < jobs:
                 code = waiting.pop(0)
+                told, tell = os.pipe()
                 pid = os.fork()
                 if pid == 0:  # the child: one language, then out without the parent's clean-up
                     status = 1
+                    os.close(told)
                     try:
-                        one(code, root / code)
+                        pages, size = _measured(one(code, root / code), root / code, ())
+                        os.write(tell, f"{pages} {size}".encode())
                         status = 0
                     except MkDocsException as exc:
                         print(f"ERROR   -  {exc}", file=sys.stderr)
@@ -308,25 +312,40 @@ def _side_by_side(one: Callable[[str, Path], object], marks: Callable[[], None],
                         sys.stdout.flush()
                         sys.stderr.flush()
                         os._exit(status)
-                running_now[pid] = code
+                os.close(tell)
+                running_now[pid] = (code, told)
             pid, status, usage = os.wait4(-1, 0)
-            done[running_now.pop(pid)] = usage.ru_utime + usage.ru_stime
+            code, told = running_now.pop(pid)
+            done[code] = usage.ru_utime + usage.ru_stime
+            with os.fdopen(told, "rb") as pipe:
+                figures = pipe.read(100).split()
             failed = failed or os.waitstatus_to_exitcode(status) != 0
+            if not failed:
+                measured[code] = (int(figures[0]), int(figures[1]))
     except BaseException:  # Ctrl-C: the other languages' processes stopped too
-        for pid in running_now:
+        for pid, (_, told) in running_now.items():
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGTERM)
                 os.waitpid(pid, 0)
+                os.close(told)
         raise
     if failed:
         return None
-    return [Built(c, *_measure(root / c if c != codes[0] else root, codes if c == codes[0] else ()), done[c])
-            for c in codes]
+    return [Built(c, *measured[c], done[c]) for c in codes]
 
 
 def _cpu() -> float:
     mine = resource.getrusage(resource.RUSAGE_SELF)
     return mine.ru_utime + mine.ru_stime
+
+
+def _measured(build: Build, folder: Path, others: tuple[str, ...]) -> tuple[int, int]:
+    """The pages (HTML files) and bytes of a language's folder `folder`: as the list of its site gives them where it
+    lists every file (kept.py), else counted (`_measure`)."""
+    site = build.kept_site
+    if site is not None and site.measured is not None:
+        return site.measured
+    return _measure(folder, others)
 
 
 def _measure(folder: Path, others: tuple[str, ...]) -> tuple[int, int]:

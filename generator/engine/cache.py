@@ -201,12 +201,24 @@ class PageCache:
             self.reused += 1
         return raw
 
-    def keep(self, digest: str) -> None:
+    def keep(self, digest: str) -> bool:
         """The page as the last build made it kept for the next build without reading it (the site's folder holds
         it as written: kept.py): where this build appends to the last one's data file; else left out of the new one
-        (the next build finds it in the site's folder, or renders it)."""
-        if self.appending and not self.stopped and digest in self.kept:
-            self.made[digest] = self.kept[digest]
+        (the next build finds it in the site's folder, or renders it). Whether it was kept."""
+        if not (self.appending and not self.stopped and digest in self.kept):
+            return False
+        self.made[digest] = self.kept[digest]
+        return True
+
+    def hold(self, digest: str) -> bool:
+        """The page as the last build made it kept for the next build without reading it, where this build appends
+        to the last one's data file (`keep`), and counted as reused; False where it must be read to be kept (this
+        build writes a new data file: `take`). For a page whose output this build does not use (the site in marks
+        writes none of those it took as they were: hooks.py `_reused`): its bytes are checked when a build reads it."""
+        if not self.keep(digest):
+            return False
+        self.reused += 1
+        return True
 
     def get(self, digest: str) -> str | None:
         raw = self.take(digest)

@@ -242,6 +242,7 @@ def _patch(build: Build, config: MkDocsConfig, common: list[Any]) -> None:
         raw = content.encode("utf-8") if isinstance(content, str) else content
         digest, name = _content_digest(raw), File.generated(config, path, content=content).dest_uri
         files[name] = (digest, None if site.held.get(name) == digest else raw)
+    site.patched = True  # (from here, nothing but this build's writes changes the folder)
     folders: set[str] = set()
     for name, (digest, raw, text) in pages.items():
         if raw is None:
@@ -407,6 +408,11 @@ def _reused(build: Build, files: Files) -> None:
             file.inclusion = InclusionLevel.EXCLUDED
             continue
         if page.reused is None:
+            continue
+        if page.cached and build.marked_pages is not None and build.cache is not None \
+                and build.cache.hold(page.made_from):  # (the site in marks writes none: the output is not read)
+            page.reused = None
+            file.inclusion = InclusionLevel.EXCLUDED
             continue
         if not page.cached:  # the preview's last output, in memory
             raw: bytes | None = page.reused.encode("utf-8")

@@ -83,6 +83,11 @@ class KeptSite:
         self.listed_frame = ""
         self.frame = ""
         self.files_unchanged = 0  # the other files it did not write (the theme's assets, the results API …)
+        # Patched (hooks.py _patch): nothing but this build's `wrote` changed the folder since `intact` found it as
+        # listed; the files it wrote (`rewritten`)
+        self.patched = False
+        self.rewritten: set[str] = set()
+        self.measured: tuple[int, int] | None = None  # the folder's pages (HTML files) and bytes, as saved (`save`)
 
     @classmethod
     def open(cls, folder: Path, code: str, language: str) -> KeptSite:
@@ -188,6 +193,7 @@ class KeptSite:
     def wrote(self, name: str, digest: str) -> None:
         """A page this build wrote, made from `digest` (listed for the next build once the build is done)."""
         self.left[name] = digest
+        self.rewritten.add(name)
 
     def finish(self, site_dir: Path, made: Iterable[str]) -> None:
         """The pages held that this build does not make (a player's page gone, a page renamed) removed, with the
@@ -205,16 +211,24 @@ class KeptSite:
         """The list of the pages this build left in the folder, with their sizes and times as now, in place of the
         last build's. A list that cannot be written is said; the next build then writes every page anew."""
         pages: dict[str, list[Any]] = {}
-        if self.frame:  # (what else the engine wrote, from the rest of the site: the folder's files not yet listed)
-            for name, _ in _files(site_dir):
+        if self.frame and not self.patched:  # (what else the engine wrote, from the rest of the site: the folder's
+            for name, _ in _files(site_dir):  # files not yet listed)
                 self.left.setdefault(name, self.frame)
+        # (patched: the folder holds what it was found to hold, but what this build wrote and removed (`finish`))
+        untouched = self.listed if self.patched else {}
         for name, digest in self.left.items():
+            listed = untouched.get(name) if name not in self.rewritten else None
+            if listed is not None:
+                pages[name] = [digest, *listed[1:]]
+                continue
             try:
                 found = os.lstat(site_dir / name)
             except OSError:
                 continue
             if stat.S_ISREG(found.st_mode):
                 pages[name] = [digest, found.st_size, found.st_mtime_ns]
+        if self.frame:  # (then every file of the folder is listed)
+            self.measured = (sum(name.endswith(".html") for name in pages), sum(entry[1] for entry in pages.values()))
         text = json.dumps({"format": FORMAT, "code": self.code, "language": self.language, "frame": self.frame,
                            "pages": pages}, separators=(",", ":"))
         try:
