@@ -14,7 +14,7 @@ import pytest
 
 from generator.engine.build import Built, _listed_once, _side_by_side, report_size
 from generator.engine.kept import KeptSite
-from generator.engine.state import Build
+from generator.engine.state import Build, CompiledTemplates
 
 from .conftest import MINI, ROOT
 
@@ -127,3 +127,23 @@ def test_the_themes_files_are_listed_once_for_all_the_languages_of_a_build(tmp_p
     assert second.list_templates() == ["icon.svg", "main.html"]
     assert second.get_template("main.html").render() == "2"
     assert _listed_once(make, {}).list_templates() == ["icon.svg", "late.svg", "main.html"]  # (another build's)
+
+
+def test_the_themes_templates_are_compiled_once_for_all_the_environments_of_a_build(tmp_path: Path) -> None:
+    """The engine's environment and each the search plugin makes (three a language) share the templates compiled:
+    a template compiled in one is not compiled again in the next, and renders the same."""
+    (tmp_path / "main.html").write_text("{{ 1 + 1 }}", encoding="utf-8")
+    compiled = CompiledTemplates()
+
+    def make() -> jinja2.Environment:
+        return jinja2.Environment(loader=jinja2.FileSystemLoader([str(tmp_path)]))
+
+    first = _listed_once(make, {}, compiled)
+    assert first.get_template("main.html").render() == "2" and len(compiled.code) == 1
+    second = _listed_once(make, {}, compiled)
+
+    def compile_again(*_: object, **__: object) -> None:
+        raise AssertionError("compiled again")
+
+    second.compile = compile_again  # type: ignore[assignment,method-assign]
+    assert second.get_template("main.html").render() == "2"

@@ -141,7 +141,8 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
     config.theme["language"] = code  # the theme's own texts, and its search's language
     if code == MARKED and str(THEME) not in config.theme.dirs:  # (its texts' marks, read before the hooks' own)
         config.theme.dirs.insert(0, str(THEME))
-    config.theme.get_env = functools.partial(_listed_once, config.theme.get_env, listed)  # type: ignore[method-assign]
+    config.theme.get_env = functools.partial(_listed_once, config.theme.get_env, listed,  # type: ignore[method-assign]
+                                             compiled)
     after = marked[0] if marked and code not in (codes[0], SOURCE, MARKED) else None
     build = Build(data, site_url=f"{address.rstrip('/')}/{under}" if address else "", loaded=loaded, language=code,
                   languages=codes, compiled=compiled, site_root=root_url, cache=pages, part_cache=parts,
@@ -252,10 +253,14 @@ class _ListedOnce(jinja2.FileSystemLoader):
         return list(self._listed[key])
 
 
-def _listed_once(make: Callable[[], jinja2.Environment], listed: _Listed) -> jinja2.Environment:
+def _listed_once(make: Callable[[], jinja2.Environment], listed: _Listed,
+                 compiled: jinja2.BytecodeCache | None = None) -> jinja2.Environment:
     """The theme's template environment as the engine makes it, with a loader of the same folders that lists
-    their files once for all the languages (_ListedOnce)."""
+    their files once for all the languages (_ListedOnce), and the templates compiled once for all the environments
+    of the build (`compiled`: the engine's, and each the search plugin makes for its texts, three a language)."""
     env = make()
+    if compiled is not None:
+        env.bytecode_cache = compiled
     loader = env.loader
     if isinstance(loader, jinja2.FileSystemLoader):
         env.loader = _ListedOnce(list(loader.searchpath), listed)
