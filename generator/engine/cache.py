@@ -224,12 +224,6 @@ class PageCache:
         raw = self.take(digest)
         return raw.decode("utf-8") if raw is not None else None
 
-    def peek(self, digest: str) -> str | None:
-        """The page's output as the last build made it, read without keeping it for the next; by any process (the
-        languages built side by side, forked: each read is at its own offset)."""
-        raw = self._read_page(digest)
-        return raw.decode("utf-8") if raw is not None else None
-
     def _read_page(self, digest: str) -> bytes | None:
         entry = self.kept.get(digest)
         if entry is None or self.old is None:

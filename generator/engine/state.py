@@ -69,9 +69,6 @@ class KeptParts:
     def put(self, key: str, value: str) -> None:
         self.used[key] = value
 
-    def peek(self, key: str) -> str | None:
-        return self.kept.get(key)
-
 
 @dataclass
 class Preview:

@@ -24,11 +24,6 @@ class Store(Protocol):
 
     def put(self, key: str, value: str) -> None: ...
 
-    def peek(self, key: str) -> str | None:
-        """What the last build kept under `key`, read without keeping it for the next (by another process: the
-        languages built side by side read the site in marks)."""
-        ...
-
 
 @dataclass(frozen=True)
 class Inputs:

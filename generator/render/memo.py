@@ -82,47 +82,53 @@ def kept(r: Rendering, part_of: str, key: Callable[[Memo], str], render: Callabl
     festival; the pages of those whose games, places and ratings stayed as they were are taken as they were.
 
     `name` names the part among those of its kind (an event's path, a player's id …): the site in the language of
-    marks (render/marks.py) notes each part under it, and another language, whose own part is not kept, puts its
-    words in that one rather than rendering it (`_translated`), and keeps the way to it."""
+    marks (render/marks.py) notes each part under it, with whether its marks can be read back; another language
+    takes the part from there, its words put in (`_translated`), without its own key: it renders (or keeps) only
+    those the site in marks cannot give."""
     memo = r.memo
     if memo is None:
         (render or _how(shows))()
         return
-    digest = key(memo)
-    found, part = _stored(memo, digest)
-    marked: Site | None = None  # (the part, in the language of marks: what another language may put its words in)
     ident = f"{part_of} {name}" if name is not None else None
+    if ident is not None and memo.after is not None and (part := _translated(memo, part_of, ident)) is not None:
+        _add(r.site, part)
+        return
+    digest = key(memo)
+    found, part, read_back = _stored(memo, digest)
+    marks = memo.marked is not None  # (the site in marks: each part's readability kept with it)
     if part is not None:
         memo.reused[part_of] += 1
-    elif ident is not None and memo.after is not None and (
-            part := _translated(memo, part_of, ident, digest)) is not None:
-        pass
     elif shows is not None:
         values, render = shows()
         found = memo.shown_key(part_of, plain(values))
-        _, part = _stored(memo, found)
+        _, part, read_back = _stored(memo, found)
         if part is None:
             part = _rendered(r, render)
+            read_back = readable(part) if marks else None
             memo.made[part_of] += 1
-            memo.store.put(found, encode(part))
+            memo.store.put(found, encode(part, read_back))
         else:
             memo.reused[part_of] += 1
         memo.store.put(digest, LEADS_TO + found)
-        marked = part
     else:
         assert render is not None, "a part is given by how it is rendered, or by what it shows"
-        part = marked = _rendered(r, render)
+        part = _rendered(r, render)
+        read_back = readable(part) if marks else None
         memo.made[part_of] += 1
-        memo.store.put(digest, encode(part))
+        memo.store.put(digest, encode(part, read_back))
         found = digest
     if memo.marked is not None and ident is not None:
-        memo.marked[ident] = found
         # (the part itself, rendered or taken as kept, for the other languages, which this process's site in marks
-        # is handed to: a kept one is not read again in each, and whether its marks can be read back is found there)
-        memo.marked_parts[found] = (marked, readable(marked)) if marked is not None else (part, None)
-    r.site.pages.update(part.pages)
-    r.site.files.update(part.files)
-    r.site.default_only.update(part.default_only)
+        # is handed to: a kept one is not read again in each)
+        memo.marked[ident] = found
+        memo.marked_parts[found] = (part, read_back)
+    _add(r.site, part)
+
+
+def _add(site: Site, part: Site) -> None:
+    site.pages.update(part.pages)
+    site.files.update(part.files)
+    site.default_only.update(part.default_only)
 
 
 def _how(shows: Callable[[], tuple[Any, Callable[[], None]]] | None) -> Callable[[], None]:
@@ -134,59 +140,34 @@ def _how(shows: Callable[[], tuple[Any, Callable[[], None]]] | None) -> Callable
 LEADS_TO = "=>"  # a kept entry that is the key of another (kept): a part kept by what it shows (`kept`)
 
 
-IN_MARKS = "~"  # a kept entry that leads to a part of the site in marks, this language's words to be put in
-
-
-def _stored(memo: Memo, digest: str) -> tuple[str, Site | None]:
-    """The part kept under `digest`, following one entry that leads to another, and the key it is kept under; None
-    where there is none, or it is not what `encode` wrote. An entry may lead to a part in marks (`_translated`):
-    that part in this language, where the site in marks has it, as this build made it or the last kept it."""
+def _stored(memo: Memo, digest: str) -> tuple[str, Site | None, bool | None]:
+    """The part kept under `digest`, following one entry that leads to another, the key it is kept under, and
+    whether its marks can be read back (a part of the site in marks; None: not said); no part where there is none,
+    or it is not what `encode` wrote."""
     text = memo.store.get(digest)
     if text is not None and text.startswith(LEADS_TO):
         digest = text[len(LEADS_TO):]
-        if digest.startswith(IN_MARKS):  # (kept where it was read back whole: `_translated`)
-            return digest, _in_marks(memo, digest[len(IN_MARKS):], read_back=True)
         text = memo.store.get(digest)
-    return digest, decode(text) if text is not None else None
+    found = decoded(text) if text is not None else None
+    return (digest, *found) if found is not None else (digest, None, None)
 
 
-def _in_marks(memo: Memo, key: str, read_back: bool = False) -> Site | None:
-    """The part of the site in marks kept under `key`, in this build's language (render/after.py); None where the
-    site in marks has it not, or not as it was written, or its marks cannot be read back (`read_back`: a part
-    under that key was read back whole before: what a key is kept under does not change)."""
-    after = memo.after
-    if after is None:
-        return None
-    found = after.marked_parts.get(key)
-    if found is None:
-        text = after.store.peek(key)
-        if text is not None and text.startswith(LEADS_TO):
-            return None  # (a part in marks is kept under its own key: `kept`)
-        part = decode(text) if text is not None else None
-        found = (part, read_back or readable(part)) if part is not None else None
-    elif found[1] is None:  # (as the site in marks took it from its cache: not yet read for its marks)
-        found = after.marked_parts[key] = (found[0], read_back or readable(found[0]))
-    if found is None or not found[1]:
-        return None
-    return in_language(found[0], i18n.current().code)
-
-
-def _translated(memo: Memo, part_of: str, ident: str, digest: str) -> Site | None:
+def _translated(memo: Memo, part_of: str, ident: str) -> Site | None:
     """The part `ident` in this build's language, made from the same part in the site in marks (render/after.py:
-    its titles at once, its pages' HTML when asked for), which this build's site in marks notes (`kept`); the
-    part's key leads to that part in marks, for the next build. None where the site in marks has it not, or its
-    marks cannot be read back (the part is rendered in this language)."""
+    its titles at once, its pages' HTML when asked for), which this build's site in marks notes (`kept`); None
+    where the site in marks has it not, or its marks cannot be read back (the part is rendered in this language,
+    or kept by its own key)."""
     after = memo.after
-    assert after is not None and after.marked is not None
-    marked_key = after.marked.get(ident)
-    if marked_key is None:
+    assert after is not None
+    marked_key = after.marked.get(ident) if after.marked is not None else None
+    if marked_key is None or (found := after.marked_parts.get(marked_key)) is None:
         return None
-    part = _in_marks(memo, marked_key)
-    if part is None:
+    if found[1] is None:  # (a part kept without saying: read for its marks once, for all the languages)
+        found = after.marked_parts[marked_key] = (found[0], readable(found[0]))
+    if not found[1]:
         return None
     memo.translated[part_of] += 1
-    memo.store.put(digest, LEADS_TO + IN_MARKS + marked_key)
-    return part
+    return in_language(found[0], i18n.current().code)
 
 
 def _rendered(r: Rendering, render: Callable[[], None]) -> Site:
@@ -226,18 +207,27 @@ def plain(value: Any) -> Any:
     raise TypeError(f"a part's key cannot hold a {type(value).__name__}")
 
 
-def encode(part: Site) -> str:
-    """A part (pages, files, default-language pages) as JSON text."""
+def encode(part: Site, read_back: bool | None = None) -> str:
+    """A part (pages, files, default-language pages) as JSON text; for a part of the site in marks, whether its
+    marks can be read back (`read_back`, after.readable)."""
     pages = [[path, p.title, p.html, [[h.level, h.id, h.html] for h in p.toc],
               [p.search.title, p.search.text] if p.search is not None else None] for path, p in part.pages.items()]
     files = [[path, "s", content] if isinstance(content, str) else [path, "b", content.hex()]
              for path, content in part.files.items()]
-    return json.dumps({"format": FORMAT, "pages": pages, "files": files, "default_only": sorted(part.default_only)},
-                      ensure_ascii=False, separators=(",", ":"))
+    kept: dict[str, Any] = {"format": FORMAT, "pages": pages, "files": files, "default_only": sorted(part.default_only)}
+    if read_back is not None:
+        kept["read_back"] = read_back
+    return json.dumps(kept, ensure_ascii=False, separators=(",", ":"))
 
 
 def decode(text: str) -> Site | None:
     """The part `encode` wrote; None for anything else (never trusted: checked entry by entry)."""
+    found = decoded(text)
+    return found[0] if found is not None else None
+
+
+def decoded(text: str) -> tuple[Site, bool | None] | None:
+    """The part `encode` wrote, and whether its marks can be read back (None: not said); None for anything else."""
     try:
         found: Any = json.loads(text)
     except (ValueError, RecursionError):
@@ -245,8 +235,9 @@ def decode(text: str) -> Site | None:
     if not isinstance(found, dict) or found.get("format") != FORMAT:
         return None
     pages, files, only = found.get("pages"), found.get("files"), found.get("default_only")
+    read_back = found.get("read_back")
     if not (isinstance(pages, list) and isinstance(files, list) and isinstance(only, list)
-            and all(isinstance(p, str) for p in only)):
+            and all(isinstance(p, str) for p in only) and (read_back is None or isinstance(read_back, bool))):
         return None
     part = Site()
     try:
@@ -267,7 +258,7 @@ def decode(text: str) -> Site | None:
     except (TypeError, ValueError):  # (an entry of another length; hex that is not)
         return None
     part.default_only.update(only)
-    return part
+    return part, read_back
 
 
 def _strings(value: object, n: int) -> bool:

@@ -163,20 +163,34 @@ class PlayerPages(RendererBase):
     def player_pages(self) -> None:
         """Every player's page (each as the last build made it where nothing it shows changed: memo.py), and the
         players' index."""
-        gp_lines = self.grand_prix_lines()
-        coming = now.next_games(self, self.data.festivals)
-        coming_live = pending.next_game_lines([(e, r) for f in self.data.festivals for e in f.events
-                                            if (r := now.pending_round(e)) is not None])
-        feeds = set(player_feeds(self.loaded))  # the players with a calendar feed
+        @functools.cache
+        def found() -> tuple[dict[str, list[Markup]], dict[str, list[Markup]], dict[str, list[Markup]]]:
+            """Each player's Grand Prix lines, next games and next games being played (found once, when a page
+            is not taken from the site in marks: memo.kept)."""
+            return (self.grand_prix_lines(), now.next_games(self, self.data.festivals),
+                    pending.next_game_lines([(e, r) for f in self.data.festivals for e in f.events
+                                             if (r := now.pending_round(e)) is not None]))
+
+        @functools.cache
+        def feeds() -> set[str]:  # the players with a calendar feed
+            return set(player_feeds(self.loaded))
+
+        def lines(pid: str) -> tuple[list[Markup], list[Markup], list[Markup]]:
+            gp, coming, live = found()
+            return gp.get(pid, []), coming.get(pid, []), live.get(pid, [])
+
+        def key(pid: str, entered: list[Event], m: Memo) -> str:
+            return m.player_key(self.data, pid, [self.festival_of[e.festival_id] for e in entered],
+                                [*(str(line) for part in lines(pid) for line in part), pid in feeds()])
+
+        def shows(pid: str, player: Player) -> tuple[dict[str, Any], Callable[[], None]]:
+            return self.player_view(pid, player, *lines(pid), pid in feeds())
+
         index = []
         for pid, player in sorted(self.data.players.items(), key=lambda kv: (kv[1].name, kv[0])):
             entered = self.data.entries.get(pid, [])
-            lines = (gp_lines.get(pid, []), coming.get(pid, []), coming_live.get(pid, []))
-            feed = pid in feeds
-            memo.kept(self, "player", functools.partial(Memo.player_key, data=self.data, pid=pid,
-                                                        festivals=[self.festival_of[e.festival_id] for e in entered],
-                                                        shown=[*(str(line) for part in lines for line in part), feed]),
-                      shows=functools.partial(self.player_view, pid, player, *lines, feed), name=pid)
+            memo.kept(self, "player", functools.partial(key, pid, entered), shows=functools.partial(shows, pid, player),
+                      name=pid)
             index.append({"name": link(player.name, player_page(pid), "players/index.md"), "country": player.country,
                           "events": ", ".join(str(e.short) for e in entered)})
         self.page("players/index.md", "players.html.j2", _("Players"), rows=index)
