@@ -125,6 +125,24 @@ def kept(r: Rendering, part_of: str, key: Callable[[Memo], str], render: Callabl
     _add(r.site, part)
 
 
+def made_each_build(r: Rendering, name: str, render: Callable[[], None]) -> None:
+    """A page made from the whole data (the home page, the players' index …): rendered at every build, not kept.
+    The site in marks notes it under `name`, as `kept` notes a part, and another language takes it from there, its
+    words put in (`_translated`), where its marks can be read back."""
+    memo = r.memo
+    ident = f"page {name}"
+    if memo is not None and memo.after is not None and (part := _translated(memo, "page", ident)) is not None:
+        _add(r.site, part)
+        return
+    if memo is None or memo.marked is None:
+        render()
+        return
+    part = _rendered(r, render)
+    memo.marked[ident] = ident  # (in memory only: a key no part is kept under)
+    memo.marked_parts[ident] = (part, readable(part))
+    _add(r.site, part)
+
+
 def _add(site: Site, part: Site) -> None:
     site.pages.update(part.pages)
     site.files.update(part.files)

@@ -186,14 +186,18 @@ class PlayerPages(RendererBase):
         def shows(pid: str, player: Player) -> tuple[dict[str, Any], Callable[[], None]]:
             return self.player_view(pid, player, *lines(pid), pid in feeds())
 
-        index = []
-        for pid, player in sorted(self.data.players.items(), key=lambda kv: (kv[1].name, kv[0])):
-            entered = self.data.entries.get(pid, [])
-            memo.kept(self, "player", functools.partial(key, pid, entered), shows=functools.partial(shows, pid, player),
-                      name=pid)
-            index.append({"name": link(player.name, player_page(pid), "players/index.md"), "country": player.country,
-                          "events": ", ".join(str(e.short) for e in entered)})
-        self.page("players/index.md", "players.html.j2", _("Players"), rows=index)
+        players = sorted(self.data.players.items(), key=lambda kv: (kv[1].name, kv[0]))
+        for pid, player in players:
+            memo.kept(self, "player", functools.partial(key, pid, self.data.entries.get(pid, [])),
+                      shows=functools.partial(shows, pid, player), name=pid)
+
+        def index() -> None:
+            rows = [{"name": link(player.name, player_page(pid), "players/index.md"), "country": player.country,
+                     "events": ", ".join(str(e.short) for e in self.data.entries.get(pid, []))}
+                    for pid, player in players]
+            self.page("players/index.md", "players.html.j2", _("Players"), rows=rows)
+
+        memo.made_each_build(self, "players/index.md", index)
 
     def player_view(self, pid: str, player: Player, gp_lines: list[Markup], next_games: list[Markup],
                     next_live: list[Markup], feed: bool) -> tuple[dict[str, Any], Callable[[], None]]:

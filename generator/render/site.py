@@ -73,10 +73,15 @@ class Renderer(FestivalPages, PlayerPages):
         years: dict[int, list[Festival]] = {}
         for festival in sorted(self.data.festivals, key=lambda f: (f.start or dt.date.min, f.id), reverse=True):
             years.setdefault(festival.start.year if festival.start else 0, []).append(festival)
-        self.page("index.md", "home.html.j2", _("Results"), years=list(years.items()), results=self.results,
-                  now=(blocks := now.now_blocks(self, list(self.data.festivals), "index.md")), find=now.finder(blocks))
+
+        def home() -> None:
+            blocks = now.now_blocks(self, list(self.data.festivals), "index.md")
+            self.page("index.md", "home.html.j2", _("Results"), years=list(years.items()), results=self.results,
+                      now=blocks, find=now.finder(blocks))
+
+        memo.made_each_build(self, "index.md", home)
         self.parts()
-        self.promotion_page()
+        memo.made_each_build(self, "promotion.md", self.promotion_page)
         if not i18n.current().root:  # the results API (its index; each event's files are the event's part)
             self.site.files.update(api.index_files(self.loaded))
         self.site.files["assets/text.js"] = i18n.script_file()
