@@ -171,6 +171,7 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
             raise Abort(f"site_src/{path} is also a generated page: rename or remove it")
         file = File.generated(config, path, content="")  # (GeneratedPage.render gives the content)
         files.append(file)
+        _DESTS.setdefault((path, bool(config.use_directory_urls)), file.dest_uri)  # (for the languages patched)
         page = GeneratedPage(labels.get(path), file, config, site.pages[path])
         if preview or kept:
             page.made_from = made_from[path]
@@ -183,7 +184,8 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
                 page.cached = True
     for path, content in sorted(site.files.items()):
         if not (build.root and path == TEXTS):
-            files.append(File.generated(config, path, content=content))
+            files.append(file := File.generated(config, path, content=content))
+            _DESTS.setdefault((path, bool(config.use_directory_urls)), file.dest_uri)
     if not build.root:  # every other language's texts, beside the root's (the other languages write no assets)
         for code in build.languages[1:]:
             with i18n.speaking(code):
@@ -216,7 +218,7 @@ def _patch(build: Build, config: MkDocsConfig, common: list[Any]) -> None:
     # by file: its digest, what is written (None: held), and that in words, where it is made from the pages in marks
     pages: dict[str, tuple[str, bytes | None, str | None]] = {}
     for path, digest in made_from.items():
-        name = File.generated(config, path, content="").dest_uri
+        name = _dest_uri(config, path)
         if site.held.get(name) == digest:
             pages[name] = (digest, None, None)
             continue
@@ -240,7 +242,7 @@ def _patch(build: Build, config: MkDocsConfig, common: list[Any]) -> None:
         if path == TEXTS:  # (the root's)
             continue
         raw = content.encode("utf-8") if isinstance(content, str) else content
-        digest, name = _content_digest(raw), File.generated(config, path, content=content).dest_uri
+        digest, name = _content_digest(raw), _dest_uri(config, path)
         files[name] = (digest, None if site.held.get(name) == digest else raw)
     site.patched = True  # (from here, nothing but this build's writes changes the folder)
     folders: set[str] = set()
@@ -266,6 +268,20 @@ def _patch(build: Build, config: MkDocsConfig, common: list[Any]) -> None:
     if cache.has(error_page):
         cache.keep(error_page)
     raise Patched
+
+
+# The file each generated page or file is written to, by its path and the setting that decides it: a function of
+# those alone, not of a build (found once in a process, and in the languages' processes forked from it)
+_DESTS: dict[tuple[str, bool], str] = {}
+
+
+def _dest_uri(config: MkDocsConfig, path: str) -> str:
+    """Where the engine writes the generated page or file `path`, in the language's folder (`File.dest_uri`)."""
+    key = (path, bool(config.use_directory_urls))
+    found = _DESTS.get(key)
+    if found is None:
+        found = _DESTS[key] = File.generated(config, path, content="").dest_uri
+    return found
 
 
 def _content_digest(raw: bytes) -> str:
