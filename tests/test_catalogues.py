@@ -161,3 +161,50 @@ def test_the_rank_column_head_fits_its_column(code: str):
     head = next(m.string for m in read(catalogue_path(code)) if m.id == "#" and m.context == "table column: rank")
     wide = sum(1 for c in head if ord(c) > 0x2E80)
     assert len(head) - wide + 2 * wide <= 4, head
+
+
+def test_a_catalogue_compiled_once_is_kept_and_taken_as_kept_and_anything_else_is_compiled_anew(monkeypatch):
+    """With a store (the build cache), a catalogue is read and compiled once and kept; the next build takes it from
+    there without reading the file; a kept entry that is not what was kept is compiled anew from the file."""
+    import base64
+    import io
+
+    from babel.support import Translations
+
+    from generator.render import i18n
+
+    class Store(dict[str, str]):
+        def put(self, key: str, value: str) -> None:
+            self[key] = value
+
+    store = Store()
+    i18n.compiled.cache_clear()
+    try:
+        with i18n.catalogues_kept(store):
+            first = i18n.compiled("de")
+        assert first is not None and len(store) == 1
+        [key] = store
+        # the German for "Players", as Babel reads the catalogue itself
+        german = messages(read(catalogue_path("de")))["Players"].string
+        assert Translations(io.BytesIO(first.mo), domain=i18n.DOMAIN).gettext("Players") == german != "Players"
+
+        def unread(*_: object, **__: object) -> None:
+            raise AssertionError("the catalogue was read again")
+
+        i18n.compiled.cache_clear()
+        with monkeypatch.context() as m:
+            m.setattr(i18n, "read_po", unread)
+            with i18n.catalogues_kept(store):
+                assert i18n.compiled("de") == first
+        kept = store[key]
+        for damaged in ["not JSON", kept.replace('"mo":"', '"mo":"!'),
+                        kept.replace('"mo":"', '"mo":"' + base64.b64encode(b"junk").decode() + '", "x":"'),
+                        kept.replace('"plural":"', '"plural":"alert(1)||'),
+                        kept.replace('"script":{', '"script":{"a":1,')]:
+            store[key] = damaged
+            i18n.compiled.cache_clear()
+            with i18n.catalogues_kept(store):
+                assert i18n.compiled("de") == first, damaged[:80]
+            assert store[key] == kept  # (compiled anew, and kept again)
+    finally:
+        i18n.compiled.cache_clear()

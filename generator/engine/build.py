@@ -27,6 +27,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 
 from generator.pipeline import Loaded
+from generator.render import i18n
 from generator.render.i18n import SOURCE
 from generator.render.keys import Memo
 from generator.render.marks import MARKED, mark
@@ -93,10 +94,15 @@ def build(config_file: Path, data: Path, loaded: Loaded, site_dir: Path | None) 
             one = functools.partial(_language, config_file, data, loaded, config, codes, CompiledTemplates(), kept,
                                     digests, {}, marked)
             marks = functools.partial(_marks, one, codes, kept, marked)
+            # (the catalogues, read by the default language for every language's texts, compiled once for all builds)
+            catalogues = cache.PageCache.open(*kept, "all", kind="catalogues") if kept is not None else None
             try:
-                built = (_one_after_another(one, marks, codes, root) if jobs <= 1
-                         else _side_by_side(one, marks, codes, root, jobs))
+                with i18n.catalogues_kept(catalogues):
+                    built = (_one_after_another(one, marks, codes, root) if jobs <= 1
+                             else _side_by_side(one, marks, codes, root, jobs))
             finally:
+                if catalogues is not None:
+                    catalogues.save()
                 for done in marked:  # (kept for the next build once every language has taken from it)
                     for store in (done.cache, done.part_cache):
                         if store is not None:

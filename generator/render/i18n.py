@@ -8,16 +8,21 @@ The .po files are read when first needed (no compiled .mo files in the repositor
 
 from __future__ import annotations
 
+import base64
 import functools
 import gettext
+import hashlib
 import io
 import json
+import os
 import re
+import struct
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Protocol
 
 from babel import Locale
 from babel.messages.catalog import Catalog
@@ -47,14 +52,85 @@ def catalogue_path(code: str) -> Path:
     return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+@dataclass(frozen=True)
+class Compiled:
+    """A language's catalogue as the site uses it: compiled as gettext reads it (`mo`), the browser scripts'
+    messages (`script_texts`) and the plural rule (a C expression of n, which the scripts' texts file writes)."""
+
+    mo: bytes
+    script: dict[str, str | list[str]]
+    plural: str
+
+
+class Kept(Protocol):
+    """Where compiled catalogues are kept between builds: text by a 64-hex-digit key (the engine's build cache)."""
+
+    def get(self, key: str) -> str | None: ...
+
+    def put(self, key: str, value: str) -> None: ...
+
+
+@dataclass
+class _Keeping:
+    store: Kept | None = None
+    process: int = 0  # the process that keeps them (a forked one reads its own, and keeps nothing)
+
+
+_KEEPING = _Keeping()
+
+
+@contextmanager
+def catalogues_kept(store: Kept | None) -> Iterator[None]:
+    """Inside, the catalogues this process reads are taken from `store` where it holds them, compiled from the same
+    file, and kept there for the next build: a catalogue is read and compiled once, not at every build."""
+    _KEEPING.store, _KEEPING.process = store, os.getpid()
+    try:
+        yield
+    finally:
+        _KEEPING.store = None
+
+
+_PLURAL = re.compile(r"[n0-9 ()<>=!&|?:%+*/-]{1,300}")  # (a plural rule: a C expression of n, nothing else)
+
+
 @functools.cache
-def catalogue(code: str) -> Catalog | None:
-    """The language's catalogue as written (None for English, whose messages are their own text)."""
+def compiled(code: str) -> Compiled | None:
+    """The language's catalogue, read once per process (None for English, whose messages are their own text)."""
     path = catalogue_path(code)
     if code == SOURCE or not path.exists():
         return None
-    with path.open("rb") as f:
-        return read_po(f, locale=code)
+    raw = path.read_bytes()
+    key = hashlib.sha256(b"catalogue\0" + code.encode() + b"\0" + raw).hexdigest()
+    store = _KEEPING.store if _KEEPING.process == os.getpid() else None
+    text = store.get(key) if store is not None else None
+    found = _kept_catalogue(text) if text is not None else None
+    if found is not None:
+        return found
+    catalogue = read_po(io.BytesIO(raw), locale=code)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalogue, use_fuzzy=False)
+    found = Compiled(buffer.getvalue(), _script_texts(catalogue), catalogue.plural_expr)
+    if store is not None:
+        store.put(key, json.dumps({"mo": base64.b64encode(found.mo).decode("ascii"), "script": found.script,
+                                   "plural": found.plural}, ensure_ascii=False, separators=(",", ":")))
+    return found
+
+
+def _kept_catalogue(text: str) -> Compiled | None:
+    """A compiled catalogue as `compiled` keeps it; None for anything else (never trusted: checked throughout, the
+    compiled messages read by gettext)."""
+    try:
+        found = json.loads(text)
+        if not (isinstance(found, dict) and isinstance(found.get("mo"), str) and isinstance(found.get("plural"), str)
+                and _PLURAL.fullmatch(found["plural"]) and isinstance(found.get("script"), dict)
+                and all(isinstance(k, str) and (isinstance(v, str) or (isinstance(v, list) and all(
+                    isinstance(f, str) for f in v))) for k, v in found["script"].items())):
+            return None
+        mo = base64.b64decode(found["mo"], validate=True)
+        Translations(io.BytesIO(mo), domain=DOMAIN)
+    except (ValueError, RecursionError, OSError, IndexError, KeyError, struct.error):  # (gettext's own errors)
+        return None
+    return Compiled(mo, found["script"], found["plural"])
 
 
 @functools.cache
@@ -65,22 +141,21 @@ def language(code: str) -> Language:
     if code not in LANGUAGES:
         raise KeyError(code)
     translations: gettext.NullTranslations = gettext.NullTranslations()
-    found = catalogue(code)
+    found = compiled(code)
     if found is not None:
-        buffer = io.BytesIO()
-        write_mo(buffer, found, use_fuzzy=False)
-        buffer.seek(0)
-        translations = Translations(buffer, domain=DOMAIN)
+        translations = Translations(io.BytesIO(found.mo), domain=DOMAIN)
     return Language(code, Locale.parse(code), translations)
 
 
 def script_texts(code: str) -> dict[str, str | list[str]]:
     """The browser scripts' messages in the language `code` (the catalogue's messages found in site_src/assets'
     scripts): English text -> its translation, or the list of plural forms (the plural rule is the script's)."""
-    found = catalogue(code)
+    found = compiled(code)
+    return dict(found.script) if found is not None else {}
+
+
+def _script_texts(found: Catalog) -> dict[str, str | list[str]]:
     out: dict[str, str | list[str]] = {}
-    if found is None:
-        return out
     for message in found:
         if not message.id or message.fuzzy or not any(path.endswith(".js") for path, _ in message.locations):
             continue
@@ -192,8 +267,8 @@ def script_file() -> str:
     the language's plural rule (window.banzukePlural: the number of the plural form for n), read by the scripts'
     gettext and ngettext before their English text."""
     code = current().code
-    found = catalogue(code)
-    rule = found.plural_expr if found is not None else "(n != 1)"
+    found = compiled(code)
+    rule = found.plural if found is not None else "(n != 1)"
     texts = json.dumps(script_texts(code), ensure_ascii=False, sort_keys=True, indent=0)
     return (f"// The browser scripts' texts in this language ({code}), from its gettext catalogue.\n"
             f"window.banzukeLanguage = {json.dumps(code)};\n"
