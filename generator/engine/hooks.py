@@ -302,7 +302,7 @@ def _made_from(site: Site, labels: dict[str, str | None], common: list[Any]) -> 
         if section not in around:
             around[section] = _around(site, site.sections.get(section, site.nav), common)
         # (the JSON array ends where it ends: the page's HTML after it makes no other array's text)
-        made = hashlib.sha256(json.dumps([path, g.title, labels.get(path), around[section]]).encode())
+        made = hashlib.sha256(json.dumps([path, g.texts_from(), labels.get(path), around[section]]).encode())
         made.update(g.source())
         made_from[path] = made.hexdigest()
     return made_from
@@ -322,7 +322,8 @@ def _frame(build: Build, config: MkDocsConfig, common: list[Any]) -> str:
             docs.update(json.dumps(path.relative_to(top).as_posix()).encode() + path.read_bytes() + b"\0")
     return hashlib.sha256(json.dumps(
         ["frame", common, _around(site, site.nav, common), sorted(site.pages), sorted(site.files),
-         sorted(site.default_only), site.updated, site.banner, search_entries(site), docs.hexdigest()]).encode()
+         sorted(site.default_only), site.updated, site.banner, [g.texts_from() for _, g in sorted(site.pages.items())],
+         docs.hexdigest()]).encode()
     ).hexdigest()
 
 
@@ -330,7 +331,8 @@ def _around(site: Site, sidebar: Any, common: list[Any]) -> str:
     """The digest of what a page's output depends on besides its own path, title, label and HTML: its sidebar, the
     titles of the pages the sidebar lists without a label of their own, and what every page depends on (_common);
     found once for each sidebar."""
-    titled = [site.pages[p].title for p, label in nav_labels(sidebar).items() if label is None and p in site.pages]
+    titled = [site.pages[p].texts_from() for p, label in nav_labels(sidebar).items()
+              if label is None and p in site.pages]
     return hashlib.sha256(json.dumps([sidebar, titled, *common]).encode()).hexdigest()
 
 

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+from typing import Any
 
 from babel.lists import format_list
 from babel.numbers import format_decimal
@@ -350,14 +351,45 @@ def _known(found: str) -> Message | None:
 
 
 class InWords(Page):
-    """A part's page in marks, in the language `code`: its title and search entry at once, its HTML and contents
-    when first asked for (most such pages are written from the page in marks, hooks.py, and never ask)."""
+    """A part's page in marks, in the language `code`: its title, search entry, HTML and contents when first asked
+    for (most such pages are written from the page in marks, hooks.py, and never ask; a page's digest is made from
+    the texts in marks, `texts_from`, not from its words). Made only from a part whose marks can be read back
+    (`readable`)."""
 
-    __slots__ = ("_code", "_done", "_marked")
+    __slots__ = ("_code", "_done", "_marked", "_texts")
 
-    def __init__(self, title: str, marked: Page, code: str, search: SearchEntry | None):
-        self.title, self.search, self._marked, self._code = title, search, marked, code
+    def __init__(self, marked: Page, code: str):
+        self._marked, self._code = marked, code
         self._done: tuple[bytes, tuple[Heading, ...]] | None = None
+        self._texts: tuple[str, SearchEntry | None] | None = None
+
+    def _in_words(self) -> tuple[str, SearchEntry | None]:
+        if self._texts is None:
+            marked, search = self._marked, self._marked.search
+            with i18n.speaking(self._code, root="../"):
+                title = text(marked.title, self._code)
+                if search is not None:
+                    search_title, search_text = text(search.title, self._code), text(search.text, self._code)
+                    if search_title is None or search_text is None:
+                        raise ValueError(f"a page's search entry in marks cannot be written in {self._code}")
+                    search = SearchEntry(search_title, search_text)
+            if title is None:
+                raise ValueError(f"a page's title in marks cannot be written in {self._code}: {marked.title}")
+            self._texts = (title, search)
+        return self._texts
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return self._in_words()[0]
+
+    @property
+    def search(self) -> SearchEntry | None:  # type: ignore[override]
+        return self._in_words()[1]
+
+    def texts_from(self) -> list[Any]:
+        search = self._marked.search
+        return ["in words from marks", self._marked.title,
+                [search.title, search.text] if search is not None else None]
 
     def _words(self) -> tuple[bytes, tuple[Heading, ...]]:
         if self._done is None:
@@ -425,8 +457,8 @@ def _head_readable(head: str, slots: int) -> bool:
 
 
 def part(marked: Site, code: str) -> Site:
-    """A part rendered in the language of marks, in the language `code`, the current one: each page's title and
-    search entry (its HTML and contents when asked for: InWords), its files. The part is `readable`."""
+    """A part rendered in the language of marks, in the language `code`, the current one: its files, and each page
+    (its title, search entry, HTML and contents when asked for: InWords). The part is `readable`."""
     out = Site()
     for path, content in marked.files.items():
         if isinstance(content, str):
@@ -437,16 +469,7 @@ def part(marked: Site, code: str) -> Site:
         else:
             out.files[path] = content
     for path, page in marked.pages.items():
-        title = text(page.title, code)
-        search = page.search
-        if search is not None:
-            search_title, search_text = text(search.title, code), text(search.text, code)
-            if search_title is None or search_text is None:
-                raise ValueError(f"a page's search entry in marks cannot be written in {code}: {path}")
-            search = SearchEntry(search_title, search_text)
-        if title is None:
-            raise ValueError(f"a page's title in marks cannot be written in {code}: {path}")
-        out.pages[path] = InWords(title, page, code, search)
+        out.pages[path] = InWords(page, code)
     out.default_only.update(marked.default_only)
     return out
 

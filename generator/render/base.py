@@ -55,6 +55,11 @@ class Page:
             self._source = hashlib.sha256(self._html).digest()
         return self._source
 
+    def texts_from(self) -> list[Any]:
+        """What the page's title and search entry are made from, as JSON values: themselves (after.py: the texts in
+        marks, which a page in another language is made from, without putting its words in)."""
+        return ["as shown", self.title, [self.search.title, self.search.text] if self.search is not None else None]
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Page) and (self.title, self._html, self.toc, self.search) == (
             other.title, other._html, other.toc, other.search)
