@@ -172,7 +172,8 @@ def _stored(memo: Memo, digest: str) -> tuple[str, Site | None, bool | None]:
 
 def _translated(memo: Memo, part_of: str, ident: str) -> Site | None:
     """The part `ident` in this build's language, made from the same part in the site in marks (render/after.py:
-    its titles at once, its pages' HTML when asked for), which this build's site in marks notes (`kept`); None
+    its files at once, its pages' titles, search entries and HTML when asked for), which this build's site in marks
+    notes (`kept`); None
     where the site in marks has it not, or its marks cannot be read back (the part is rendered in this language,
     or kept by its own key)."""
     after = memo.after
