@@ -225,10 +225,8 @@ def _patch(build: Build, config: MkDocsConfig, common: list[Any]) -> None:
         marked = build.after_pages.get(path)
         text = None
         if marked is not None:
-            if theme is None:
-                env = config.theme.get_env()
-                env.bytecode_cache = build.compiled
-                theme = _theme_texts(env, config)
+            if theme is None:  # (its templates compiled once for the build: build.py _listed_once)
+                theme = _theme_texts(config.theme.get_env(), config)
             with i18n.speaking(build.language, root=build.root):
                 text = after.page(marked, build.language, theme)
         raw = text.encode("utf-8", errors="xmlcharrefreplace") if text is not None else None

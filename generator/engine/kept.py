@@ -67,6 +67,12 @@ def _files(site_dir: Path) -> Iterator[tuple[str, os.DirEntry[str]]]:
                     yield under + entry.name, entry
 
 
+def _as_listed(entry: os.DirEntry[str], listed: list[Any]) -> bool:
+    """Whether a file in the folder is as the list has it: a plain file of the size and time it had when written."""
+    found = entry.stat(follow_symlinks=False)
+    return stat.S_ISREG(found.st_mode) and [found.st_size, found.st_mtime_ns] == listed[1:]
+
+
 class KeptSite:
     """One language's folder of the site as the last build left it (`listed`), what of it this build found as then
     (`held`), and the pages this build leaves there (`left`)."""
@@ -142,12 +148,10 @@ class KeptSite:
                         os.rmdir(entry.path)
                     continue
                 listed = self.listed.get(name)
-                if listed is not None:
-                    found = entry.stat(follow_symlinks=False)
-                    if stat.S_ISREG(found.st_mode) and [found.st_size, found.st_mtime_ns] == listed[1:]:
-                        self.held[name] = listed[0]
-                        left = True
-                        continue
+                if listed is not None and _as_listed(entry, listed):
+                    self.held[name] = listed[0]
+                    left = True
+                    continue
                 os.unlink(entry.path)  # (a link is removed, never followed)
         return left
 
@@ -160,10 +164,7 @@ class KeptSite:
         found: dict[str, str] = {}
         for name, entry in _files(site_dir):
             listed = self.listed.get(name)
-            if listed is None:
-                return False
-            st = entry.stat(follow_symlinks=False)
-            if not stat.S_ISREG(st.st_mode) or [st.st_size, st.st_mtime_ns] != listed[1:]:
+            if listed is None or not _as_listed(entry, listed):
                 return False
             found[name] = listed[0]
         if found.keys() != self.listed.keys():

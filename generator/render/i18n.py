@@ -22,7 +22,6 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Protocol
 
 from babel import Locale
 from babel.messages.catalog import Catalog
@@ -31,6 +30,7 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 
 from ..messages import LANGUAGES as LANGUAGES, SHOWN_IN, Text, Texts, translate  # (the languages: also the render's)
+from .keys import Store
 from .marks import MARKED, MarkedTranslations, mark, texts_mark
 
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -55,24 +55,17 @@ def catalogue_path(code: str) -> Path:
 @dataclass(frozen=True)
 class Compiled:
     """A language's catalogue as the site uses it: compiled as gettext reads it (`mo`), the browser scripts'
-    messages (`script_texts`) and the plural rule (a C expression of n, which the scripts' texts file writes)."""
+    messages (`script`: `script_texts`) and the plural rule (a C expression of n, which the scripts' texts file
+    writes)."""
 
     mo: bytes
     script: dict[str, str | list[str]]
     plural: str
 
 
-class Kept(Protocol):
-    """Where compiled catalogues are kept between builds: text by a 64-hex-digit key (the engine's build cache)."""
-
-    def get(self, key: str) -> str | None: ...
-
-    def put(self, key: str, value: str) -> None: ...
-
-
 @dataclass
 class _Keeping:
-    store: Kept | None = None
+    store: Store | None = None  # (where compiled catalogues are kept between builds: the engine's build cache)
     process: int = 0  # the process that keeps them (a forked one reads its own, and keeps nothing)
 
 
@@ -80,7 +73,7 @@ _KEEPING = _Keeping()
 
 
 @contextmanager
-def catalogues_kept(store: Kept | None) -> Iterator[None]:
+def catalogues_kept(store: Store | None) -> Iterator[None]:
     """Inside, the catalogues this process reads are taken from `store` where it holds them, compiled from the same
     file, and kept there for the next build: a catalogue is read and compiled once, not at every build."""
     _KEEPING.store, _KEEPING.process = store, os.getpid()
