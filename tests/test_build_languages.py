@@ -4,17 +4,21 @@ time limit would stop it."""
 
 from __future__ import annotations
 
+import base64
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import jinja2
 import pytest
 
+from generator.engine.cache import PageCache
 from generator.engine.build import Built, _listed_once, _side_by_side, report_size
 from generator.engine.kept import KeptSite
 from generator.engine.state import Build, CompiledTemplates
+from generator.render.base import _env, compiled_by
 
 from .conftest import MINI, ROOT
 
@@ -85,6 +89,36 @@ def test_the_default_language_is_built_first_then_the_others_side_by_side(tmp_pa
     assert _side_by_side(broken, marks, ("en", "de", "fr"), root, 2) is None
 
 
+def test_the_other_languages_are_built_by_as_many_processes_as_run_at_a_time(tmp_path: Path) -> None:
+    """Four languages after the default, two at a time: two forked processes build them, each taking the next
+    language as it ends one, and each tells a language's CPU seconds. A language that fails ends its process;
+    another takes the languages left, and the build fails."""
+    parent = os.getpid()
+
+    def one(code: str, folder: Path) -> Build:
+        if code == "de":  # (a language that takes a third of a CPU second: its process tells as much)
+            end = time.process_time() + 0.3
+            while time.process_time() < end:
+                pass
+        if code == "fr" and folder.parent.name == "broken":
+            raise RuntimeError("a template broke")
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "index.html").write_text(str(os.getpid()), encoding="utf-8")
+        return Build(folder)
+
+    codes = ("en", "de", "fr", "ja", "ru")
+    root = tmp_path / "site"
+    built = _side_by_side(one, lambda: None, codes, root, 2)
+    assert built is not None and [b.code for b in built] == list(codes)
+    by = {code: int((root / code / "index.html").read_text(encoding="utf-8")) for code in codes[1:]}
+    assert len(set(by.values())) == 2 and parent not in by.values()
+    assert next(b for b in built if b.code == "de").cpu >= 0.3
+
+    root = tmp_path / "broken"
+    assert _side_by_side(one, lambda: None, codes, root, 2) is None
+    assert sorted(p.parent.name for p in root.glob("*/index.html")) == ["de", "ja", "ru"]
+
+
 def test_the_size_is_said_and_a_site_past_github_pages_limit_is_a_warning(capsys: pytest.CaptureFixture[str]) -> None:
     built = [Built("en", 40_000, 500_000_000, 300.0), Built("de", 30_000, 400_000_000, 200.0),
              Built("ja", 30_000, 300_000_000, 250.0)]
@@ -147,3 +181,65 @@ def test_the_themes_templates_are_compiled_once_for_all_the_environments_of_a_bu
 
     second.compile = compile_again  # type: ignore[assignment,method-assign]
     assert second.get_template("main.html").render() == "2"
+
+
+def test_the_templates_are_kept_compiled_from_one_build_to_the_next(tmp_path: Path) -> None:
+    """A build keeps the templates it compiled in the build cache (the theme's and the renderer's): the next build by
+    the same code takes them compiled. A template whose source changed, or an entry that is not what the build
+    keeps, is compiled anew; a forked language does not write to the cache this process opened."""
+    theme = tmp_path / "theme"
+    theme.mkdir()
+    (theme / "main.html").write_text("{{ 1 + 1 }}", encoding="utf-8")
+    folder = tmp_path / "cache"
+
+    def make() -> jinja2.Environment:
+        return jinja2.Environment(loader=jinja2.FileSystemLoader([str(theme)]))
+
+    def compile_again(*_: object, **__: object) -> None:
+        raise AssertionError("compiled again")
+
+    def build_once(compiles: bool, expected: str = "2") -> None:
+        store = PageCache.open(folder, "code", "all", kind="templates")
+        env = _listed_once(make, {}, CompiledTemplates(store))
+        if not compiles:
+            env.compile = compile_again  # type: ignore[assignment,method-assign]
+        assert env.get_template("main.html").render() == expected
+        store.save()
+
+    build_once(compiles=True)
+    build_once(compiles=False)  # (taken as the first build compiled it)
+    build_once(compiles=False)  # (and kept again by the second, which took it)
+    (theme / "main.html").write_text("{{ 2 + 2 }}", encoding="utf-8")
+    build_once(compiles=True, expected="4")  # (another source: the kept code is not used)
+    build_once(compiles=False, expected="4")
+
+    # An entry that is not base64, and one that is base64 but not compiled code: each compiled anew, kept again
+    for damaged in ("not base64 !", base64.b64encode(b"not compiled code").decode("ascii")):
+        store = PageCache.open(folder, "code", "all", kind="templates")
+        (digest,) = store.kept
+        store.kept, store.old = {}, None  # (the build cache as written, its one entry in place of the kept one)
+        store.appending = False
+        store.new_path = None
+        store.put(digest, damaged)
+        store.save()
+        build_once(compiles=True, expected="4")
+        build_once(compiles=False, expected="4")
+
+    # A forked language inherits what this process compiled; it neither reads nor writes the cache's files
+    store = PageCache.open(folder, "code", "all", kind="templates")
+    compiled = CompiledTemplates(store)
+    compiled.process = os.getpid() + 1  # (as in a forked process: another process opened the cache)
+    env = _listed_once(make, {}, compiled)
+    assert env.get_template("main.html").render() == "4"
+    assert store.reused == 0 and store.made == {}
+
+
+def test_the_renderers_templates_are_compiled_through_the_builds_cache() -> None:
+    """Inside `compiled_by`, a template the renderer has not compiled yet in this process is compiled through the
+    build's cache (kept for the next build); outside, without one."""
+    env = _env()
+    env.cache.clear()  # (as in a process that has not rendered yet)
+    compiled = CompiledTemplates()
+    with compiled_by(compiled):
+        env.get_template("player.html.j2")
+    assert len(compiled.code) >= 1 and env.bytecode_cache is None

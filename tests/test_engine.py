@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -55,3 +57,24 @@ def test_only_the_engine_package_imports_the_engine():
             hits += [f"{path.relative_to(ROOT)}:{node.lineno}: {name}" for name in names
                      if name.split(".")[0] in ("mkdocs", "material", "properdocs")]
     assert hits == []
+
+
+def test_a_command_ends_with_its_code_its_output_and_its_end_functions_but_no_tear_down(tmp_path: Path):
+    """`python -m generator` ends by `ended`: with its exit code, its output flushed into the pipe, what was registered
+    to run at the end run (a temporary folder removed), and Python's tear-down of what the command built skipped (an
+    object left in a module is not finalized)."""
+    script = ("import atexit, sys, tempfile\n"
+              "from generator.__main__ import ended\n"
+              "folder = tempfile.TemporaryDirectory()\n"
+              "print(folder.name)\n"
+              "class Left:\n"
+              "    def __del__(self): print('torn down')\n"
+              "left = Left()\n"
+              "atexit.register(print, 'at the end')\n"
+              "sys.stdout.write('not flushed yet, ')\n"
+              "ended(3)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=False)
+    assert done.returncode == 3, done.stderr
+    name, rest = done.stdout.split("\n", 1)
+    assert rest == "not flushed yet, at the end\n"
+    assert not Path(name).exists()

@@ -8,6 +8,7 @@ import functools
 import logging
 import os
 import resource
+import select
 import shutil
 import signal
 import tempfile
@@ -18,6 +19,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NoReturn
 
 import jinja2
 import mkdocs
@@ -28,6 +30,7 @@ from mkdocs.exceptions import MkDocsException
 
 from generator.pipeline import Loaded
 from generator.render import i18n
+from generator.render.base import compiled_by
 from generator.render.i18n import SOURCE
 from generator.render.keys import Memo
 from generator.render.marks import MARKED, mark
@@ -91,18 +94,23 @@ def build(config_file: Path, data: Path, loaded: Loaded, site_dir: Path | None) 
             # (what is the same for every language, found once: the data's digests, the theme's files)
             digests = data_digests(data) if kept is not None else None
             marked: list[Build] = []  # (the site in the language of marks, once the default is built)
-            one = functools.partial(_language, config_file, data, loaded, config, codes, CompiledTemplates(), kept,
-                                    digests, {}, marked)
+            # (the catalogues, read by the default language for every language's texts, and the templates, the
+            # theme's and the renderer's: compiled once for all builds)
+            catalogues, templates = ((cache.PageCache.open(*kept, "all", kind=kind) for kind in ("catalogues",
+                                                                                               "templates"))
+                                     if kept is not None else (None, None))
+            compiled = CompiledTemplates(templates)
+            one = functools.partial(_language, config_file, data, loaded, config, codes, compiled, kept, digests, {},
+                                    marked)
             marks = functools.partial(_marks, one, codes, kept, marked)
-            # (the catalogues, read by the default language for every language's texts, compiled once for all builds)
-            catalogues = cache.PageCache.open(*kept, "all", kind="catalogues") if kept is not None else None
             try:
-                with i18n.catalogues_kept(catalogues):
+                with i18n.catalogues_kept(catalogues), compiled_by(compiled):
                     built = (_one_after_another(one, marks, codes, root) if jobs <= 1
                              else _side_by_side(one, marks, codes, root, jobs))
             finally:
-                if catalogues is not None:
-                    catalogues.save()
+                for store in (catalogues, templates):
+                    if store is not None:
+                        store.save()
                 for done in marked:  # (kept for the next build once every language has taken from it)
                     for store in (done.cache, done.part_cache):
                         if store is not None:
@@ -288,62 +296,138 @@ def _one_after_another(one: Callable[[str, Path], Build], marks: Callable[[], No
 
 def _side_by_side(one: Callable[[str, Path], Build], marks: Callable[[], None], codes: tuple[str, ...], root: Path,
                   jobs: int) -> list[Built] | None:
-    """The default language in this process, into the site's folder (which its build empties first); then each
-    other in a forked process of its own, `jobs` at a time, into /<code>/: they inherit what the default's pages
-    computed once for all (the standings after each round, the shown points …). Each tells this process its pages
-    and bytes (`_measured`) through a pipe. None when a language's build failed (it said why)."""
+    """The default language in this process, into the site's folder (which its build empties first); then the
+    others, into /<code>/, by `jobs` forked processes side by side, each taking the next language waiting as it ends
+    one: they inherit what the default's pages computed once for all (the standings after each round, the shown
+    points …). A process builds its languages one after another, as a build on one core does: forking one for each
+    language copied most of what it inherited again, page by page, a third of a patched language's seconds. Each
+    tells this process a language's pages, bytes (`_measured`) and CPU seconds through a pipe. None when a
+    language's build failed (it said why; a process that failed ends, another takes the languages left)."""
     before = _cpu()
     first = one(codes[0], root)
     marks()  # (the parts in the language of marks, which the others inherit: counted with the default's seconds)
     done = {codes[0]: _cpu() - before}
     measured = {codes[0]: _measured(first, root, codes)}
-    sys.stdout.flush()
-    sys.stderr.flush()
     waiting = list(codes[1:])
-    running_now: dict[int, tuple[str, int]] = {}  # by process: its language, and the pipe it tells its figures by
+    workers: dict[int, _Worker] = {}  # by the pipe each tells its languages' figures by
     failed = False
     try:
-        while waiting or running_now:
-            while waiting and len(running_now) < jobs:
-                code = waiting.pop(0)
-                told, tell = os.pipe()
-                pid = os.fork()
-                if pid == 0:  # the child: one language, then out without the parent's clean-up
-                    status = 1
-                    os.close(told)
-                    try:
-                        pages, size = _measured(one(code, root / code), root / code, ())
-                        os.write(tell, f"{pages} {size}".encode())
-                        status = 0
-                    except MkDocsException as exc:
-                        print(f"ERROR   -  {exc}", file=sys.stderr)
-                    except BaseException:  # noqa: BLE001 - said, then the child ends (the parent reports it)
-                        traceback.print_exc()
-                    finally:
-                        sys.stdout.flush()
-                        sys.stderr.flush()
-                        os._exit(status)
-                os.close(tell)
-                running_now[pid] = (code, told)
-            pid, status, usage = os.wait4(-1, 0)
-            code, told = running_now.pop(pid)
-            done[code] = usage.ru_utime + usage.ru_stime
-            with os.fdopen(told, "rb") as pipe:
-                figures = pipe.read(100).split()
-            failed = failed or os.waitstatus_to_exitcode(status) != 0
-            if not failed:  # (as the language told them; else counted)
-                measured[code] = ((int(figures[0]), int(figures[1])) if len(figures) == 2 and all(
-                    f.isdigit() for f in figures) else _measure(root / code, ()))
+        while waiting or workers:
+            while waiting and len(workers) < jobs:  # (at first, and in place of one that failed)
+                worker = _Worker.start(one, root, list(workers.values()))
+                workers[worker.told] = worker
+                worker.give(waiting.pop(0))
+            ready, _, _ = select.select(list(workers), [], [])
+            for told in ready:
+                worker = workers[told]
+                answer = worker.answer()
+                if answer is None:  # (the language it was building failed, or the process ended: it said why)
+                    failed = True
+                else:
+                    code, pages, size, seconds = answer
+                    done[code], measured[code] = seconds, (pages, size)
+                    if waiting:
+                        worker.give(waiting.pop(0))
+                        continue
+                worker.close()
+                del workers[told]
+        failed = failed or len(done) < len(codes)
     except BaseException:  # Ctrl-C: the other languages' processes stopped too
-        for pid, (_, told) in running_now.items():
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGTERM)
-                os.waitpid(pid, 0)
-                os.close(told)
+        for worker in workers.values():
+            worker.stop()
         raise
     if failed:
         return None
     return [Built(c, *measured[c], done[c]) for c in codes]
+
+
+class _Worker:
+    """A forked process that builds the languages it is given, one after another (_side_by_side): it is given a
+    language's code on one pipe, and answers on another "<code> <pages> <bytes> <CPU s>" once it is built, or
+    "<code> failed" (then it ends). It ends when its orders' pipe is closed."""
+
+    def __init__(self, pid: int, orders: int, told: int) -> None:
+        self.pid, self.orders, self.told = pid, orders, told
+        self.code = ""  # (the language it is building)
+        self.ended = False
+
+    @classmethod
+    def start(cls, one: Callable[[str, Path], Build], root: Path, others: list[_Worker]) -> _Worker:
+        """A process forked to build languages; `others`, those already running (the new one lets go of their pipes:
+        each ends when its own orders' pipe is closed)."""
+        sys.stdout.flush()
+        sys.stderr.flush()
+        given, orders = os.pipe()
+        told, tell = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: its languages, then out without the parent's clean-up
+            for fd in (orders, told, *(fd for other in others for fd in (other.orders, other.told))):
+                os.close(fd)
+            _work(one, root, given, tell)
+        os.close(given)
+        os.close(tell)
+        return cls(pid, orders, told)
+
+    def give(self, code: str) -> None:
+        self.code = code
+        os.write(self.orders, f"{code}\n".encode())
+
+    def answer(self) -> tuple[str, int, int, float] | None:
+        """What the process said of the language it was given: (code, pages, bytes, CPU s); None when that failed
+        or the process ended."""
+        words = os.read(self.told, 200).decode("ascii", "replace").split()
+        try:
+            if len(words) == 4 and words[0] == self.code:
+                return words[0], int(words[1]), int(words[2]), float(words[3])
+        except ValueError:
+            pass
+        return None
+
+    def close(self) -> None:
+        """No more languages: its orders' pipe closed, it ends; this process waits for it and closes its pipes."""
+        if self.ended:
+            return
+        self.ended = True
+        os.close(self.orders)
+        os.waitpid(self.pid, 0)
+        os.close(self.told)
+
+    def stop(self) -> None:
+        with contextlib.suppress(OSError):
+            os.kill(self.pid, signal.SIGTERM)
+        with contextlib.suppress(OSError):
+            self.close()
+
+
+def _work(one: Callable[[str, Path], Build], root: Path, given: int, tell: int) -> NoReturn:
+    """A _Worker's process: each language it is given built, its figures told; out at the first that fails."""
+    status = 1
+    try:
+        with os.fdopen(given, "rb") as orders:
+            for line in orders:
+                code = line.decode("ascii").strip()
+                before = _cpu()
+                answer = f"{code} failed"
+                try:
+                    pages, size = _measured(one(code, root / code), root / code, ())
+                    answer = f"{code} {pages} {size} {_cpu() - before:.3f}"
+                except MkDocsException as exc:
+                    print(f"ERROR   -  {exc}", file=sys.stderr)
+                except BaseException:  # noqa: BLE001 - said, then the process ends (the parent reports it)
+                    traceback.print_exc()
+                sys.stdout.flush()
+                sys.stderr.flush()
+                os.write(tell, f"{answer}\n".encode())
+                if answer.endswith(" failed"):
+                    break
+            else:
+                status = 0
+    except BaseException:  # noqa: BLE001 - said, then the process ends (the parent reports it)
+        traceback.print_exc()
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(status)
 
 
 def _cpu() -> float:

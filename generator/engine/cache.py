@@ -246,8 +246,14 @@ class PageCache:
         return None
 
     def put(self, digest: str, output: str) -> None:
+        """The output made under `digest`, kept for the next build: in place of what this build took under it, when
+        that was another (taken as it was written, but of no use to whoever asked: a catalogue or a template the
+        build could not read, made anew)."""
         raw = output.encode("utf-8")
-        self._write(digest, raw, hashlib.sha256(raw).hexdigest())
+        sha = hashlib.sha256(raw).hexdigest()
+        if digest in self.made and self.made[digest][2] != sha:
+            del self.made[digest]
+        self._write(digest, raw, sha)
 
     def _write(self, digest: str, raw: bytes, sha: str) -> None:
         if digest in self.made or self.stopped:

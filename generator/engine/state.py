@@ -7,6 +7,9 @@ the hooks find it with `of`. `mkdocs build` run by hand gets one of its own: the
 
 from __future__ import annotations
 
+import base64
+import contextlib
+import hashlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,19 +36,37 @@ KEY = "banzuke"  # the Build's key in the engine's config
 
 
 class CompiledTemplates(BytecodeCache):
-    """The theme's templates compiled once per preview: the engine makes a new template environment for every
-    build, and compiling the theme's templates again would cost a preview a fifth of a second at every save. A
-    template whose source changed has another checksum and is compiled again."""
+    """The templates compiled once: the theme's (the engine makes a new template environment for every build, and
+    compiling them again would cost a preview a fifth of a second at every save) and the renderer's. With `kept` (a
+    build's: the build cache's store of them, engine/cache.py), once for all the builds by the same code: each taken
+    as the last build compiled it, and kept for the next; a build keeps those it used. A template whose source
+    changed has another checksum and is compiled again. Only the process that opened `kept` uses it (a forked
+    language inherits what this one compiled, in memory)."""
 
-    def __init__(self) -> None:
+    def __init__(self, kept: PageCache | None = None) -> None:
         self.code: dict[str, bytes] = {}
+        self.kept = kept
+        self.process = os.getpid()
+
+    def _store(self, bucket: Bucket) -> tuple[PageCache, str] | None:
+        if self.kept is None or os.getpid() != self.process:
+            return None
+        return self.kept, hashlib.sha256(f"template\0{bucket.key}\0{bucket.checksum}".encode()).hexdigest()
 
     def load_bytecode(self, bucket: Bucket) -> None:
-        if bucket.key in self.code:
-            bucket.bytecode_from_string(self.code[bucket.key])
+        found = self.code.get(bucket.key)
+        store = self._store(bucket) if found is None else None
+        if store is not None and (text := store[0].get(store[1])) is not None:
+            with contextlib.suppress(ValueError):
+                found = self.code[bucket.key] = base64.b64decode(text, validate=True)
+        if found is not None:  # (read as the engine reads its own: of this Python and this source, else compiled)
+            bucket.bytecode_from_string(found)
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        self.code[bucket.key] = bucket.bytecode_to_string()
+        self.code[bucket.key] = raw = bucket.bytecode_to_string()
+        store = self._store(bucket)
+        if store is not None:
+            store[0].put(store[1], base64.b64encode(raw).decode("ascii"))
 
 
 class KeptParts:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
+from contextlib import contextmanager
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from ..messages import N_
@@ -170,6 +171,18 @@ def _env() -> Environment:
                        Outcome=Outcome, signed=signed, HANDICAP_KEY=_Translated(HANDICAP_KEY), translated=i18n._,
                        money=money, in_sentence=in_sentence, sheet=sheet, live=live, capitalized=capitalized)
     return env
+
+
+@contextmanager
+def compiled_by(cache: BytecodeCache) -> Iterator[None]:
+    """Inside, the renderer's templates compiled through `cache` (a build's, which keeps them from one build to the
+    next: engine/state.py CompiledTemplates) where this process has not compiled them yet."""
+    env = _env()
+    env.bytecode_cache = cache
+    try:
+        yield
+    finally:
+        env.bytecode_cache = None
 
 
 class RendererBase:
