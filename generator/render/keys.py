@@ -51,6 +51,7 @@ class Memo:
     marked_parts: dict[str, tuple[Any, bool | None]] = field(default_factory=dict)
     after: Memo | None = None  # another language's: those pages in marks, which it puts its words in
     _spans: dict[str, tuple[dt.date, dt.date]] = field(default_factory=dict)
+    _digested: dict[tuple[str, ...], str] = field(default_factory=dict)  # by festivals' ids (_festivals_digest)
 
     def event_key(self, data: DataSet, festival: Festival, path: str) -> str:
         """The key of the pages of event `path` of `festival` (the module's docstring says what they depend on)."""
@@ -94,9 +95,18 @@ class Memo:
         return [f.id for f in data.festivals if self._spans[f.id][0] <= last]
 
     def key(self, unit: str, name: str, festivals: list[str], shown: list[str | bool] | None = None) -> str:
-        text = json.dumps([FORMAT, unit, name, self.inputs.common,
-                           [[f, self.inputs.festivals.get(f, "")] for f in sorted(festivals)], shown or []])
+        text = json.dumps([FORMAT, unit, name, self.inputs.common, self._festivals_digest(festivals), shown or []])
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+    def _festivals_digest(self, festivals: list[str]) -> str:
+        """The digest of `festivals`' ids and folders' digests, found once for each set of them (a few dozen sets
+        for thousands of keys: `before` gives one set for each festival's last day)."""
+        ids = tuple(sorted(festivals))
+        found = self._digested.get(ids)
+        if found is None:
+            text = json.dumps([[f, self.inputs.festivals.get(f, "")] for f in ids])
+            found = self._digested[ids] = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        return found
 
 
 def span(festival: Festival) -> tuple[dt.date, dt.date]:
