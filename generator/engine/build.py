@@ -79,7 +79,7 @@ def build(config_file: Path, data: Path, loaded: Loaded, site_dir: Path | None) 
     """`build --strict` on a data set this process has already loaded and checked (so it is not read twice), once
     for each of the site's languages: the default at the root, the others under /<code>/. The languages are
     independent once the data is computed: with more than one core, once the default is built, the others are
-    built side by side, each in a forked process of its own, the output the same as one after another. Warnings
+    built side by side by forked processes, each taking one language after another, the output the same. Warnings
     and errors are printed as the engine prints them, then the site's size and pages by language, with a warning
     where the site passes what GitHub Pages publishes or the results job's time limit; False when the build failed."""
     start = time.monotonic()
