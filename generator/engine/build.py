@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 from collections import Counter
 import functools
+import gc
 import logging
 import os
 import resource
@@ -311,6 +312,9 @@ def _side_by_side(one: Callable[[str, Path], Build], marks: Callable[[], None], 
     waiting = list(codes[1:])
     workers: dict[int, _Worker] = {}  # by the pipe each tells its languages' figures by
     failed = False
+    # (what the processes inherit, out of the collector's way: its first pass in each would walk every object the
+    # data and the default language left young, and copy the memory they are in)
+    gc.freeze()
     try:
         while waiting or workers:
             while waiting and len(workers) < jobs:  # (at first, and in place of one that failed)
@@ -336,6 +340,8 @@ def _side_by_side(one: Callable[[str, Path], Build], marks: Callable[[], None], 
         for worker in workers.values():
             worker.stop()
         raise
+    finally:
+        gc.unfreeze()
     if failed:
         return None
     return [Built(c, *measured[c], done[c]) for c in codes]
