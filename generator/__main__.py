@@ -9,6 +9,7 @@ import io
 import os
 import signal
 import sys
+import threading
 from pathlib import Path
 from typing import NoReturn
 
@@ -74,7 +75,10 @@ def ended(code: int) -> NoReturn:
     """Out of a command that has done its work: what is registered to run at the end run (the temporary folders'
     clean-up among it), the output flushed, then the process ends without taking apart what the command built.
     Python's own end frees every object one by one and then walks those left with the collector: about a second of
-    CPU after a large archive's build, for nothing."""
+    CPU after a large archive's build, for nothing. With a thread of its own still at work, Python's own end, which
+    waits for it."""
+    if any(t is not threading.main_thread() and not t.daemon and t.is_alive() for t in threading.enumerate()):
+        sys.exit(code)
     atexit._run_exitfuncs()
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(OSError, ValueError):  # (a reader gone: the code said stands)

@@ -78,3 +78,11 @@ def test_a_command_ends_with_its_code_its_output_and_its_end_functions_but_no_te
     name, rest = done.stdout.split("\n", 1)
     assert rest == "not flushed yet, at the end\n"
     assert not Path(name).exists()
+
+    # A thread still at work when the command is done: Python's own end, which waits for it
+    script = ("import threading, time\n"
+              "from generator.__main__ import ended\n"
+              "threading.Thread(target=lambda: (time.sleep(0.3), print('the thread is done'))).start()\n"
+              "ended(2)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=False)
+    assert (done.returncode, done.stdout) == (2, "the thread is done\n"), done.stderr
