@@ -232,7 +232,7 @@ def test_the_templates_are_kept_compiled_from_one_build_to_the_next(tmp_path: Pa
     # A forked language inherits what this process compiled; it neither reads nor writes the cache's files
     store = PageCache.open(folder, "code", "all", kind="templates")
     compiled = CompiledTemplates(store)
-    compiled.process = os.getpid() + 1  # (as in a forked process: another process opened the cache)
+    compiled.kept.process = os.getpid() + 1  # type: ignore[union-attr]  # (as in a forked process: another opened it)
     env = _listed_once(make, {}, compiled)
     assert env.get_template("main.html").render() == "4"
     assert store.reused == 0 and store.made == {}

@@ -24,7 +24,7 @@ from mkdocs.structure.pages import Page
 
 from generator.pipeline import Loaded
 from generator.render.i18n import site_languages
-from generator.render.keys import Memo
+from generator.render.keys import Memo, OwnStore, Store
 from generator.render.site import Site
 
 from .cache import PageCache
@@ -41,15 +41,14 @@ class CompiledTemplates(BytecodeCache):
     build's: the build cache's store of them, engine/cache.py), once for all the builds by the same code: each taken
     as the last build compiled it, and kept for the next; a build keeps those it used. A template whose source
     changed has another checksum and is compiled again. Only the process that opened `kept` uses it (a forked
-    language inherits what this one compiled, in memory)."""
+    language inherits what this one compiled, in memory: OwnStore)."""
 
-    def __init__(self, kept: PageCache | None = None) -> None:
+    def __init__(self, kept: Store | None = None) -> None:
         self.code: dict[str, bytes] = {}
-        self.kept = kept
-        self.process = os.getpid()
+        self.kept = OwnStore(kept) if kept is not None else None
 
-    def _store(self, bucket: Bucket) -> tuple[PageCache, str] | None:
-        if self.kept is None or os.getpid() != self.process:
+    def _store(self, bucket: Bucket) -> tuple[OwnStore, str] | None:
+        if self.kept is None:
             return None
         return self.kept, hashlib.sha256(f"template\0{bucket.key}\0{bucket.checksum}".encode()).hexdigest()
 

@@ -14,7 +14,6 @@ import gettext
 import hashlib
 import io
 import json
-import os
 import re
 import struct
 from collections.abc import Callable, Iterator
@@ -30,7 +29,7 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 
 from ..messages import LANGUAGES as LANGUAGES, SHOWN_IN, Text, Texts, translate  # (the languages: also the render's)
-from .keys import Store
+from .keys import OwnStore, Store
 from .marks import MARKED, MarkedTranslations, mark, texts_mark
 
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -63,24 +62,19 @@ class Compiled:
     plural: str
 
 
-@dataclass
-class _Keeping:
-    store: Store | None = None  # (where compiled catalogues are kept between builds: the engine's build cache)
-    process: int = 0  # the process that keeps them (a forked one reads its own, and keeps nothing)
-
-
-_KEEPING = _Keeping()
+_KEPT: list[OwnStore] = []  # (where compiled catalogues are kept between builds: the engine's build cache)
 
 
 @contextmanager
 def catalogues_kept(store: Store | None) -> Iterator[None]:
     """Inside, the catalogues this process reads are taken from `store` where it holds them, compiled from the same
-    file, and kept there for the next build: a catalogue is read and compiled once, not at every build."""
-    _KEEPING.store, _KEEPING.process = store, os.getpid()
+    file, and kept there for the next build: a catalogue is read and compiled once, not at every build (a process
+    forked inside reads its own, and keeps nothing: OwnStore)."""
+    _KEPT[:] = [OwnStore(store)] if store is not None else []
     try:
         yield
     finally:
-        _KEEPING.store = None
+        _KEPT.clear()
 
 
 _PLURAL = re.compile(r"[n0-9 ()<>=!&|?:%+*/-]{1,300}")  # (a plural rule: a C expression of n, nothing else)
@@ -94,7 +88,7 @@ def compiled(code: str) -> Compiled | None:
         return None
     raw = path.read_bytes()
     key = hashlib.sha256(b"catalogue\0" + code.encode() + b"\0" + raw).hexdigest()
-    store = _KEEPING.store if _KEEPING.process == os.getpid() else None
+    store = _KEPT[0] if _KEPT else None
     text = store.get(key) if store is not None else None
     found = _kept_catalogue(text) if text is not None else None
     if found is not None:

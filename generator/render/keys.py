@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import os
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -23,6 +24,21 @@ class Store(Protocol):
     def get(self, key: str) -> str | None: ...
 
     def put(self, key: str, value: str) -> None: ...
+
+
+class OwnStore:
+    """A store used only by the process that opened it: in a process forked from it (a language built side by
+    side), nothing is read from it or written to it, since its open files are that process's."""
+
+    def __init__(self, store: Store) -> None:
+        self.store, self.process = store, os.getpid()
+
+    def get(self, key: str) -> str | None:
+        return self.store.get(key) if os.getpid() == self.process else None
+
+    def put(self, key: str, value: str) -> None:
+        if os.getpid() == self.process:
+            self.store.put(key, value)
 
 
 @dataclass(frozen=True)

@@ -103,19 +103,13 @@ def kept(r: Rendering, part_of: str, key: Callable[[Memo], str], render: Callabl
         found = memo.shown_key(part_of, plain(values))
         _, part, read_back = _stored(memo, found)
         if part is None:
-            part = _rendered(r, render)
-            read_back = readable(part) if marks else None
-            memo.made[part_of] += 1
-            memo.store.put(found, encode(part, read_back))
+            part, read_back = _made(r, part_of, found, render, marks)
         else:
             memo.reused[part_of] += 1
         memo.store.put(digest, LEADS_TO + found)
     else:
         assert render is not None, "a part is given by how it is rendered, or by what it shows"
-        part = _rendered(r, render)
-        read_back = readable(part) if marks else None
-        memo.made[part_of] += 1
-        memo.store.put(digest, encode(part, read_back))
+        part, read_back = _made(r, part_of, digest, render, marks)
         found = digest
     if memo.marked is not None and ident is not None:
         # (the part itself, rendered or taken as kept, for the other languages, which this process's site in marks
@@ -123,6 +117,17 @@ def kept(r: Rendering, part_of: str, key: Callable[[Memo], str], render: Callabl
         memo.marked[ident] = found
         memo.marked_parts[found] = (part, read_back)
     _add(r.site, part)
+
+
+def _made(r: Rendering, part_of: str, key: str, render: Callable[[], None], marks: bool) -> tuple[Site, bool | None]:
+    """A part rendered and kept under `key`; in the site in marks (`marks`), with whether its marks can be read
+    back."""
+    assert r.memo is not None
+    part = _rendered(r, render)
+    read_back = readable(part) if marks else None
+    r.memo.made[part_of] += 1
+    r.memo.store.put(key, encode(part, read_back))
+    return part, read_back
 
 
 def made_each_build(r: Rendering, name: str, render: Callable[[], None]) -> None:
@@ -173,9 +178,8 @@ def _stored(memo: Memo, digest: str) -> tuple[str, Site | None, bool | None]:
 def _translated(memo: Memo, part_of: str, ident: str) -> Site | None:
     """The part `ident` in this build's language, made from the same part in the site in marks (render/after.py:
     its files at once, its pages' titles, search entries and HTML when asked for), which this build's site in marks
-    notes (`kept`); None
-    where the site in marks has it not, or its marks cannot be read back (the part is rendered in this language,
-    or kept by its own key)."""
+    notes (`kept`); None where the site in marks has it not, or its marks cannot be read back (the part is rendered
+    in this language, or kept by its own key)."""
     after = memo.after
     assert after is not None
     marked_key = after.marked.get(ident) if after.marked is not None else None
