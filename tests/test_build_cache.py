@@ -209,6 +209,16 @@ def test_after_a_round_result_the_players_whose_page_shows_it_are_rendered_and_t
     assert german[5] - german[4] == 0
     pages = [name for name in cold if name.startswith("players/") and name.endswith("/index.html")]
     assert [(w[0], w[3]) for w in words] == [("de", str(len(pages) - 1))]
+    # The calendar feeds are kept by what they show. A player's feed shows his own games: of the players', Brown's
+    # and Campbell's alone changed (the result of their game). The festival's programme is kept by its folder. So
+    # English and German each write three feeds again, the two players' and the programme, and keep the others
+    feeds = {name for name in cold if name.startswith("players/") and name.endswith(".ics")
+             and cold[name] != before[name]}
+    assert feeds == {"players/brown-oliver.ics", "players/campbell-marcia.ics"}
+    assert "2012-mso-oware/programme.ics" in cold
+    for rendered in (english, german):
+        feeds_kept, all_feeds = rendered[6], rendered[7]
+        assert all_feeds - feeds_kept == 3
 
 
 def test_a_language_added_is_built_and_the_others_pages_follow(festival: Path, tmp_path: Path) -> None:

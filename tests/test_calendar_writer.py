@@ -121,7 +121,7 @@ def written(name: str, items: list[Item], updated: str = UPDATED) -> bytes:
     """The feed as render/calendar.py writes it."""
     feed = calendar._Feed(name, updated)
     for item in items:
-        feed.add(item.uid, item.when, item.festival, item.summary, item.description, item.link)
+        feed.add(item.uid, item.when, calendar.Place.of(item.festival), item.summary, item.description, item.link)
     return feed.to_bytes()
 
 

@@ -18,8 +18,11 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import hashlib
+import json
 import re
+import weakref
 import zoneinfo
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from collections.abc import Mapping
@@ -34,6 +37,7 @@ from ..messages import N_
 from ..model import Festival, Outcome, Player, PlayerId
 from ..pipeline.calendar import Entry, Seat, Session, When, player_feeds, programme
 from .i18n import _
+from .memo import plain
 from .paths import player_page
 from .text import url
 from .words import outcome_word
@@ -112,8 +116,8 @@ def files(loaded: Loaded, updated: str, site_url: str = "") -> dict[str, bytes]:
     out: dict[str, bytes] = {}
     for festival in loaded.data.festivals:
         out.update(programme_file(loaded, festival, updated, site_url))
-    for pid, feed in sorted(player_feeds(loaded).items()):
-        out.update(player_file(loaded, pid, feed, updated, site_url))
+    for feed, _digest in player_views(loaded).values():
+        out.update(player_file(feed, updated, site_url))
     return out
 
 
@@ -124,24 +128,105 @@ def programme_file(loaded: Loaded, festival: Festival, updated: str, site_url: s
         return {}
     feed = _Feed(_text("programme", festival=festival.name), updated)
     page = site_url and site_url.rstrip("/") + "/" + url(f"{festival.id}/programme.md", "index.md")
+    where = Place.of(festival)
     for s in items:
-        feed.add(s.uid, s.when, s.festival, _session_summary(s), _session_text(s, loaded.data.players), page)
+        feed.add(s.uid, s.when, where, _session_summary(s), _session_text(s, loaded.data.players), page)
     return {programme_path(festival): feed.to_bytes()}
 
 
-def player_file(loaded: Loaded, pid: PlayerId, feed: list[Seat | Entry], updated: str,
-                site_url: str = "") -> dict[str, bytes]:
-    """A player's feed (player_feeds gives what it holds), by path."""
+@dataclass(frozen=True)
+class Place:
+    """Where a festival's entries are: its time zone (an IANA name, "" for floating local times), venue and city
+    (each an organizer's text)."""
+
+    zone: str
+    venue: str
+    city: str
+
+    @classmethod
+    def of(cls, festival: Festival) -> Place:
+        return cls(festival.timezone, festival.venue, festival.city)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """An entry of a player's feed as it shows, and nothing else: a game he is paired for (`game`), or an event he
+    entered (its days). A player's feed is written from these values alone (`player_file`), and kept by them
+    (site.py `calendars`)."""
+
+    uid: str
+    when: When
+    place: Place
+    event: str  # the event's name
+    festival: str  # the festival's name
+    game: bool = False
+    short: str = ""  # a game's: the event's short name, its round and board, the opponent's name
+    round: int = 0
+    board: int = 0
+    opponent: str = ""
+    colour: str | None = None
+    gives: bool | None = None
+    handicap: str = ""
+    match: tuple[str, str] | None = None
+    outcome: Outcome = Outcome.PENDING
+
+
+@dataclass(frozen=True)
+class PlayerFeed:
+    """A player's feed as it shows: his id (its path and his page's link), his name, and its entries in order."""
+
+    pid: PlayerId
+    name: str
+    entries: tuple[Shown, ...]
+
+    @property
+    def zones(self) -> list[str]:
+        """The time zones its entries are in (its VTIMEZONEs are made from their rules as this machine has them)."""
+        return sorted({x.place.zone for x in self.entries})
+
+
+def _shown(x: Seat | Entry, players: Mapping[PlayerId, Player]) -> Shown:
+    where = Place.of(x.festival)
+    if isinstance(x, Entry):
+        return Shown(x.uid, x.when, where, x.event.name, x.festival.name)
+    return Shown(x.uid, x.when, where, x.event.name, x.festival.name, True, x.event.short, x.round, x.board,
+                 players[x.opponent].name, x.colour, x.gives, x.handicap, x.match, x.outcome)
+
+
+# Each build's players' feeds as they show, made once for all its languages (a language's process forked from the
+# build inherits them): by the data they are made from, held only while it is
+_VIEWS: list[tuple[weakref.ref[Loaded], dict[PlayerId, tuple[PlayerFeed, str]]]] = []
+
+
+def player_views(loaded: Loaded) -> dict[PlayerId, tuple[PlayerFeed, str]]:
+    """Each player's feed (player_feeds gives what it holds) as it shows, with the digest of all it shows, by
+    player: made once for the data `loaded`, whatever the language (an organizer's texts are held with each of
+    their languages)."""
+    for ref, views in _VIEWS:
+        if ref() is loaded:
+            return views
     players = loaded.data.players
-    out = _Feed(_text("player", player=players[pid].name), updated)
-    page = site_url and site_url.rstrip("/") + "/" + url(player_page(pid), "index.md")
-    for x in feed:
-        if isinstance(x, Seat):
-            out.add(x.uid, x.when, x.festival, _game_summary(x, players), _game_text(x), page)
+    views = {}
+    for pid, feed in sorted(player_feeds(loaded).items()):
+        view = PlayerFeed(pid, players[pid].name, tuple(_shown(x, players) for x in feed))
+        text = json.dumps(plain(view), ensure_ascii=False, separators=(",", ":"))
+        views[pid] = (view, hashlib.sha256(text.encode("utf-8")).hexdigest())
+    _VIEWS[:] = [(ref, v) for ref, v in _VIEWS if ref() is not None]
+    _VIEWS.append((weakref.ref(loaded), views))
+    return views
+
+
+def player_file(feed: PlayerFeed, updated: str, site_url: str = "") -> dict[str, bytes]:
+    """A player's feed, by path, from what it shows alone."""
+    out = _Feed(_text("player", player=feed.name), updated)
+    page = site_url and site_url.rstrip("/") + "/" + url(player_page(feed.pid), "index.md")
+    for x in feed.entries:
+        if x.game:
+            out.add(x.uid, x.when, x.place, _game_summary(x), _game_text(x), page)
         else:
-            out.add(x.uid, x.when, x.festival, TEXT["entered"].format(event=x.event.name),
-                    TEXT["event_of"].format(event=x.event.name, festival=x.festival.name), page)
-    return {player_path(pid): out.to_bytes()}
+            out.add(x.uid, x.when, x.place, TEXT["entered"].format(event=x.event),
+                    TEXT["event_of"].format(event=x.event, festival=x.festival), page)
+    return {player_path(feed.pid): out.to_bytes()}
 
 
 @functools.cache
@@ -191,15 +276,15 @@ class _Feed:
         self.days: list[dt.date] = []
         self.zones: set[str] = set()
 
-    def add(self, uid: str, when: When, festival: Festival, summary: str, description: str, link: str) -> None:
-        """An entry (VEVENT): all day, or at the festival's local times; its place is the festival's."""
+    def add(self, uid: str, when: When, where: Place, summary: str, description: str, link: str) -> None:
+        """An entry (VEVENT): all day, or at the festival's local times (its zone's); at its venue and city."""
         lines = self.lines
         lines += ("BEGIN:VEVENT", "SUMMARY:" + escape_text(summary))
         if when.start is None:  # all day (RFC 5545: DTEND is the day after the last)
             lines += ("DTSTART;VALUE=DATE:" + _date(when.date),
                       "DTEND;VALUE=DATE:" + _date((when.last or when.date) + _DAY))
         else:
-            tzid, suffix = _time_zone(festival.timezone)
+            tzid, suffix = _time_zone(where.zone)
             zone = f";TZID={tzid}:" if tzid else ":"  # (an IANA name never needs quotes: no , ; or :)
             start = dt.datetime.combine(when.date, when.start, None)  # (the festival's local time, as written)
             lines.append("DTSTART" + zone + _datetime(start) + suffix)
@@ -211,9 +296,9 @@ class _Feed:
         lines += ("DTSTAMP:" + self.stamp, "UID:" + escape_text(f"{uid}@{UID_DOMAIN}"))
         if description:
             lines.append("DESCRIPTION:" + escape_text(description))
-        where = ", ".join(str(x) for x in (festival.venue, festival.city) if x)  # (str: the venue in this language)
-        if where:
-            lines.append("LOCATION:" + escape_text(where))
+        place = ", ".join(str(x) for x in (where.venue, where.city) if x)  # (str: the venue in this language)
+        if place:
+            lines.append("LOCATION:" + escape_text(place))
         if link:
             if "\r" in link or "\n" in link:  # a URI is no TEXT: a line break in it would end its line
                 raise ValueError(f"a line break in a calendar entry's link: {link!r}")
@@ -328,12 +413,12 @@ def _session_text(s: Session, players: Mapping[PlayerId, Player]) -> str:
     return "\n".join([*lines, *([str(s.note)] if s.note else [])])  # (str: an organizer's note in this language)
 
 
-def _game_summary(x: Seat, players: Mapping[PlayerId, Player]) -> str:
-    return _text("game", event=x.event.short, round=x.round, board=x.board, opponent=players[x.opponent].name)
+def _game_summary(x: Shown) -> str:
+    return _text("game", event=x.short, round=x.round, board=x.board, opponent=x.opponent)
 
 
-def _game_text(x: Seat) -> str:
-    lines = [TEXT["event_of"].format(event=x.event.name, festival=x.festival.name)]
+def _game_text(x: Shown) -> str:
+    lines = [TEXT["event_of"].format(event=x.event, festival=x.festival)]
     if x.match is not None:
         lines.append(_text("match", ours=x.match[0], theirs=x.match[1], board=x.board))
     if x.colour in ("sente", "gote"):

@@ -221,8 +221,8 @@ def plain(value: Any) -> Any:
         return ["dict", [[plain(k), plain(v)] for k, v in value.items()]]
     if isinstance(value, Fraction):
         return ["fraction", value.numerator, value.denominator]
-    if isinstance(value, dt.date):
-        return ["date", value.isoformat()]
+    if isinstance(value, (dt.date, dt.time)):
+        return [type(value).__name__, value.isoformat()]
     if isinstance(value, enum.Enum):
         return [type(value).__name__, plain(value.value)]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):

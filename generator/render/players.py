@@ -19,7 +19,6 @@ from ..kinds import kind_of
 from ..rules.festival_elo import grade_name
 from ..rules.scoring import RoundRecord, Standing
 from ..rules.standings import EventResults
-from ..pipeline.calendar import player_feeds
 from . import calendar, memo, now, pending, race
 from . import rating as rating_preview
 from .base import RendererBase
@@ -173,7 +172,7 @@ class PlayerPages(RendererBase):
 
         @functools.cache
         def feeds() -> set[str]:  # the players with a calendar feed
-            return set(player_feeds(self.loaded))
+            return set(calendar.player_views(self.loaded))
 
         def lines(pid: str) -> tuple[list[Markup], list[Markup], list[Markup]]:
             gp, coming, live = found()

@@ -14,8 +14,7 @@ from markupsafe import Markup
 from ..messages import N_, Text
 from ..model import Event, Festival, Outcome, Player, PlayoffSetup
 from ..pipeline import Loaded
-from ..pipeline.calendar import Entry, Seat, latest_day, player_feeds
-from ..pipeline.calendar import current as current_festivals
+from ..pipeline.calendar import latest_day
 from ..rules.festival_elo import SHOGIDOJO_BONUS, Rating, Source, grade_name
 from ..rules.prizes import PrizeList
 from ..rules.scoring import RoundRecord
@@ -103,20 +102,18 @@ class Renderer(FestivalPages, PlayerPages):
             memo.kept(self, "feed", functools.partial(Memo.key, unit="programme", name=festival.id,
                                                       festivals=[festival.id], shown=shown),
                       functools.partial(self.programme_feed, festival, updated))
-        current = {f.id for f in current_festivals(self.data)}
-        for pid, feed in sorted(player_feeds(self.loaded).items()):
-            festivals = {x.festival.id for x in feed} | {e.festival_id for e in self.data.entries.get(pid, [])
-                                                         if e.festival_id in current}
-            shown = [updated, *(calendar.zone_data(z) for z in sorted({x.festival.timezone for x in feed}))]
-            memo.kept(self, "feed", functools.partial(Memo.key, unit="feed", name=pid, festivals=sorted(festivals),
-                                                      shown=shown),
-                      functools.partial(self.player_feed, pid, feed, updated))
+        # (a player's feed, by what it shows: a round's results write again the feeds of the two players of each
+        # game that changed, not of every player of the festival)
+        for pid, (feed, digest) in sorted(calendar.player_views(self.loaded).items()):
+            shown = [pid, digest, updated, *(calendar.zone_data(z) for z in feed.zones)]
+            memo.kept(self, "feed", functools.partial(Memo.shown_key, unit="player feed", shown=shown),
+                      functools.partial(self.player_feed, feed, updated))
 
     def programme_feed(self, festival: Festival, updated: str) -> None:
         self.site.files.update(calendar.programme_file(self.loaded, festival, updated, self.site_url))
 
-    def player_feed(self, pid: str, feed: list[Seat | Entry], updated: str) -> None:
-        self.site.files.update(calendar.player_file(self.loaded, pid, feed, updated, self.site_url))
+    def player_feed(self, feed: calendar.PlayerFeed, updated: str) -> None:
+        self.site.files.update(calendar.player_file(feed, updated, self.site_url))
 
     @functools.cached_property
     def _entrant_cells(self) -> dict[str, dict[str, tuple[int | str, Markup | str, str]]]:
