@@ -5,6 +5,7 @@ time limit would stop it."""
 from __future__ import annotations
 
 import base64
+import functools
 import gc
 import os
 import subprocess
@@ -16,7 +17,7 @@ import jinja2
 import pytest
 
 from generator.engine.cache import PageCache
-from generator.engine.build import Built, _listed_once, _side_by_side, report_size
+from generator.engine.build import Built, _listed_once, _side_by_side, _theme_texts_compiled, report_size
 from generator.engine.kept import KeptSite
 from generator.engine.state import Build, CompiledTemplates
 from generator.render.base import _env, compiled_by
@@ -185,6 +186,28 @@ def test_the_themes_templates_are_compiled_once_for_all_the_environments_of_a_bu
 
     second.compile = compile_again  # type: ignore[assignment,method-assign]
     assert second.get_template("main.html").render() == "2"
+
+
+def test_the_themes_texts_of_the_other_languages_are_compiled_by_the_default_languages_process() -> None:
+    """Each language's process inherits the theme's texts in its language compiled (partials/languages/<code>.html):
+    compiled once, by the default language's, through the build's templates, which the cache keeps. A language the
+    theme has no texts for is left to the theme's own fallback."""
+    from mkdocs.config import load_config
+
+    config = load_config(str(ROOT / "mkdocs.yml"))
+    compiled = CompiledTemplates()
+    config.theme.get_env = functools.partial(_listed_once, config.theme.get_env, {}, compiled)  # type: ignore[method-assign]
+    _theme_texts_compiled(config, ("de", "ja", "qq"))
+    assert len(compiled.code) == 2  # (German's and Japanese's; the theme has none for "qq")
+    env = config.theme.get_env()
+
+    def compile_again(*_: object, **__: object) -> None:
+        raise AssertionError("compiled again")
+
+    env.compile = compile_again  # type: ignore[assignment,method-assign]
+    # (the texts of the theme's search, in each language: Material's key "search.placeholder")
+    assert env.get_template("partials/languages/de.html").module.t("search.placeholder") == "Suche"
+    assert env.get_template("partials/languages/ja.html").module.t("search.placeholder") == "検索"
 
 
 def test_the_templates_are_kept_compiled_from_one_build_to_the_next(tmp_path: Path) -> None:

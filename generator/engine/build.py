@@ -172,6 +172,8 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
             engine_build(attach(config, build))
     except Patched:  # (its folder held the rest of its site as the last build left it: hooks.py _patch)
         patched = True
+    if code == codes[0]:
+        _theme_texts_compiled(config, codes[1:])
     if pages is not None and parts is not None and code != MARKED:  # (the pages in marks: kept till the end)
         pages.save()
         parts.save()
@@ -188,6 +190,17 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
         print(f"INFO    -  {code}: {reused:,} of {build.digested:,} generated pages from the build cache{held}{words}; "
               f"{_parts_made(build.parts)}{rest}", file=sys.stderr)
     return build
+
+
+def _theme_texts_compiled(config: MkDocsConfig, codes: tuple[str, ...]) -> None:
+    """The theme's own texts in each of the languages `codes` (its partials/languages/<code>.html) compiled by the
+    default language's process, through the build's templates (its environment's: _listed_once): each language's
+    process inherits them compiled, and the build cache keeps them for the next build. A forked process writes
+    nothing to the cache: each compiled its own language's at every build."""
+    env = config.theme.get_env()
+    for code in codes:
+        with contextlib.suppress(jinja2.TemplateNotFound):
+            env.get_template(f"partials/languages/{code}.html")
 
 
 @contextmanager
