@@ -18,13 +18,14 @@ from .common import Commands, EXIT_BUILD_FAILED, EXIT_DATA_ERRORS, EXIT_OK, ROOT
 
 
 def run(args: argparse.Namespace) -> int:
-    ratings = _kept_ratings(args)
-    loaded = checked(args.data, args.annotations == "github", ratings)
+    ratings, checks = _kept(args, "ratings"), _kept(args, "checks")
+    loaded = checked(args.data, args.annotations == "github", ratings, checks)
     if args.summary is not None:  # (first, and whatever the data holds: its problems in plain words)
         with args.summary.open("a", encoding="utf-8") as out:
-            out.write("\n".join(summary_of(loaded, args.base, ratings)) + "\n")
-    if ratings is not None:  # (the data and the summary's base rated: what they rated kept for the next build)
-        ratings.save()
+            out.write("\n".join(summary_of(loaded, args.base, ratings, checks)) + "\n")
+    for store in (ratings, checks):  # (the data and the summary's base rated and checked: kept for the next build)
+        if store is not None:
+            store.save()
     if not loaded.ok:
         print("nothing was built: fix the errors above and build again", file=sys.stderr)
         return EXIT_DATA_ERRORS
@@ -46,9 +47,11 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _kept_ratings(args: argparse.Namespace) -> PageCache | None:
-    """The FESA ratings of the last build (engine/cache.py, beside its pages): a tournament rated as then is not
-    rated again. None without a build cache, or when the engine cannot be loaded (the build says so later)."""
+def _kept(args: argparse.Namespace, kind: str) -> PageCache | None:
+    """The FESA ratings (`kind` "ratings") or FESA files' checks ("checks") of the last build (engine/cache.py,
+    beside its pages): a tournament rated as then is not rated again, a turnering.txt written as then and passed
+    is not checked again. None without a build cache, or when the engine cannot be loaded (the build says so
+    later)."""
     folder = cache.folder_for((args.site_dir or args.config.parent / "site").resolve())
     if folder is None:
         return None
@@ -56,7 +59,7 @@ def _kept_ratings(args: argparse.Namespace) -> PageCache | None:
         engine.use(args.engine)  # (before the code's digest, which names the engine in use)
     except ImportError:
         return None
-    return cache.PageCache.open(folder, cache.code_digest(), "all", kind="ratings")
+    return cache.PageCache.open(folder, cache.code_digest(), "all", kind=kind)
 
 
 def register(sub: Commands) -> None:

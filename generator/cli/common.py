@@ -34,8 +34,8 @@ def check_data(data: Path, github: bool = False) -> bool:
     return checked(data, github).ok
 
 
-def checked(data: Path, github: bool = False, ratings: Store | None = None) -> Loaded:
-    loaded = load(data, ratings=ratings)
+def checked(data: Path, github: bool = False, ratings: Store | None = None, checks: Store | None = None) -> Loaded:
+    loaded = load(data, ratings=ratings, fesa_checks=checks)
     print_report(loaded, data, github)
     return loaded
 

@@ -19,12 +19,13 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def summary_of(head: Loaded, base_dir: Path | None, ratings: Store | None = None) -> list[str]:
+def summary_of(head: Loaded, base_dir: Path | None, ratings: Store | None = None,
+               checks: Store | None = None) -> list[str]:
     """The summary's lines for the data as loaded (`summary`, and `build --summary` from the data it builds, with
-    the ratings its build cache kept)."""
+    the ratings and the FESA files' checks its build cache kept)."""
     if not head.ok:
         return summary.problems(head.report)
-    base = load(base_dir, ratings=ratings) if base_dir is not None and base_dir.is_dir() else None
+    base = load(base_dir, ratings=ratings, fesa_checks=checks) if base_dir is not None and base_dir.is_dir() else None
     compared = base is not None and base.ok
     return summary.changes(head.report, changes.compare(base, head), compared)
 

@@ -4,6 +4,8 @@ checks are named stages (checks.py), run in their order."""
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import json
 from pathlib import Path
 
 from ..rules import grand_prix, promotion, simul
@@ -25,28 +27,30 @@ from .loaded import FesaFile, Loaded, PrizeLine, awarded, festival_prizes
 __all__ = ["FesaFile", "Loaded", "PrizeLine", "awarded", "festival_prizes", "load"]
 
 
-def load(root: Path, stop_at: tuple[str, int] | None = None, ratings: Store | None = None) -> Loaded:
+def load(root: Path, stop_at: tuple[str, int] | None = None, ratings: Store | None = None,
+         fesa_checks: Store | None = None) -> Loaded:
     """stop_at=(festival/event, n): read that event's rounds only up to n - 1, to pair round n. `ratings`: the
-    ratings an earlier build kept (the build cache), which a tournament rated as then is taken from."""
+    ratings an earlier build kept (the build cache), which a tournament rated as then is taken from; `fesa_checks`: the
+    turnering.txt files an earlier build wrote that passed FESA's checks (`fesa_file`), not checked again."""
     report = Report()
     site_texts(beside(root), report)  # the site's own texts, which the theme prints on every page
     data = read_data(root, report, REGISTRY, stop_at)
     checks.check_data(data, report)
     loaded = Loaded(data, report)
     if loaded.ok:
-        compute(loaded, ratings)
+        compute(loaded, ratings, fesa_checks)
         checks.check_results(loaded, report)
     return loaded
 
 
-def compute(loaded: Loaded, store: Store | None = None) -> None:
+def compute(loaded: Loaded, store: Store | None = None, fesa_checks: Store | None = None) -> None:
     """Every result the site shows, computed once: each event as its kind computes it, the promotions, the FESA
     files and rating previews (one tournament after another, as FESA rates them), prizes and the Grand Prix."""
     data, report = loaded.data, loaded.report
     loaded.festival_elo = {pid: player_elo(p) for pid, p in data.players.items()}
     loaded.results = {e.path: kind_of(e).results(e, data.players) for e in data.events()}
     loaded.promotion = promotion.compute(data, lambda e: kind_of(e).game.promotion)
-    loaded.fesa = {e.path: fesa_file(e, loaded.results[e.path], data, report) for e in data.events()}
+    loaded.fesa = {e.path: fesa_file(e, loaded.results[e.path], data, report, fesa_checks) for e in data.events()}
     ratings = Ratings(data.players, {f.id: f.fesa_list for f in data.festivals if f.fesa_list}, store)
     for e in sorted(data.events(), key=lambda e: (e.end or e.start or dt.date.min, e.start or dt.date.min, e.path)):
         kind = kind_of(e)
@@ -81,8 +85,22 @@ def compute(loaded: Loaded, store: Store | None = None) -> None:
             loaded.grand_prix[festival.id] = gp
 
 
-def fesa_file(event: Event, res: EventResults, data: DataSet, report: Report) -> FesaFile:
-    """Build the event's turnering.txt and put it through FESA's checks, as the rating officer will."""
+# The turnering.txt files that passed FESA's checks, kept between builds (`fesa_file`'s `kept`): by a digest of the
+# file as written, its name and the names the festival's FESA list holds (all the checks read). The code that
+# checks is the store's own (the build cache holds only what the same code wrote); a file that failed is not kept,
+# so its errors are said at every build.
+CHECKED_FORMAT = "banzuke-fesa-checked/1"
+PASSED = "passed"
+
+
+def _checked_key(shown: str, listed: set[tuple[str, str]], content: bytes) -> str:
+    head = json.dumps([CHECKED_FORMAT, shown, sorted(listed)], ensure_ascii=False).encode("utf-8")
+    return hashlib.sha256(head + b"\0" + content).hexdigest()
+
+
+def fesa_file(event: Event, res: EventResults, data: DataSet, report: Report, kept: Store | None = None) -> FesaFile:
+    """Build the event's turnering.txt and put it through FESA's checks, as the rating officer will. With `kept`
+    (the build cache), a file as an earlier build wrote and checked it, which passed, is not checked again."""
     kind = kind_of(event)
     exported, reason = export.rating_status(event, res.completed, *kind.fesa_reasons(event))
     if kind.fesa_file_as_written:  # checked as it was read; offered and sent as the organizer wrote it
@@ -96,8 +114,11 @@ def fesa_file(event: Event, res: EventResults, data: DataSet, report: Report) ->
         # Translators: why an event is not sent to FESA for rating (after "not exported, because")
         return FesaFile(False, N_("a name cannot be written in ISO 8859-1, FESA's character set"))
     content = turnering.write(t).encode(turnering.ENCODING)
-    own = Report()
     shown = f"{event.path}/turnering.txt"
+    key = _checked_key(shown, listed, content) if kept is not None else ""
+    if kept is not None and kept.get(key) == PASSED:
+        return FesaFile(True, "", content)
+    own = Report()
     back = turnering.read(content, shown, own)
     if back is not None:
         # A rematch in committed round files was played (check warned about it); in a hand-written
@@ -105,4 +126,6 @@ def fesa_file(event: Event, res: EventResults, data: DataSet, report: Report) ->
         fesa_validate.validate(back, shown, own, rematches_allowed=True, nameless=listed)
     for d in own.errors:
         report.error(event.loc, f"the exported turnering.txt fails FESA's check: {d.message}")
+    if kept is not None and not own.errors:
+        kept.put(key, PASSED)
     return FesaFile(not own.errors, "" if not own.errors else "the exported file fails FESA's check", content)
