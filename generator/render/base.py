@@ -49,6 +49,14 @@ class Page:
     def html(self) -> str:
         return self._html.decode("utf-8")
 
+    @classmethod
+    def kept(cls, title: str, html: str, toc: tuple[Heading, ...], search: SearchEntry | None, source: bytes) -> Page:
+        """A page as a part kept in the build cache holds it, with the digest of its HTML found when it was made
+        (memo.encode): not found again from the HTML."""
+        page = cls(title, html, toc, search)
+        page._source = source
+        return page
+
     def source(self) -> bytes:
         """A digest of what the page's HTML is made from: of the HTML itself (after.py: of the HTML in marks and the
         language), found once (a page in marks is the source of each language's)."""

@@ -36,7 +36,9 @@ each round (its players' race lines) are kept apart, under a key made as its pag
 page rendered again takes them, rather than computing the standings after every round of each of his events.
 
 A part is kept as JSON (never code), checked when it is read: a part that is not what `encode` writes is
-rendered again.
+rendered again. Each page is kept with the digest of its HTML, found when it was made (`Page.source`: what the
+engine's cache keys its output by): a part taken from the cache is not hashed again, page by page, at every build.
+The entry's bytes are checked against their SHA-256 when read, as every entry of the cache.
 """
 
 from __future__ import annotations
@@ -234,7 +236,8 @@ def encode(part: Site, read_back: bool | None = None) -> str:
     """A part (pages, files, default-language pages) as JSON text; for a part of the site in marks, whether its
     marks can be read back (`read_back`, after.readable)."""
     pages = [[path, p.title, p.html, [[h.level, h.id, h.html] for h in p.toc],
-              [p.search.title, p.search.text] if p.search is not None else None] for path, p in part.pages.items()]
+              [p.search.title, p.search.text] if p.search is not None else None, p.source().hex()]
+             for path, p in part.pages.items()]
     files = [[path, "s", content] if isinstance(content, str) else [path, "b", content.hex()]
              for path, content in part.files.items()]
     kept: dict[str, Any] = {"format": FORMAT, "pages": pages, "files": files, "default_only": sorted(part.default_only)}
@@ -264,16 +267,18 @@ def decoded(text: str) -> tuple[Site, bool | None] | None:
         return None
     part = Site()
     try:
-        for path, title, html, toc, search in pages:
+        for path, title, html, toc, search, source in pages:
             if not (isinstance(path, str) and isinstance(title, str) and isinstance(html, str)
-                    and isinstance(toc, list) and (search is None or _strings(search, 2))):
+                    and isinstance(toc, list) and (search is None or _strings(search, 2))
+                    and isinstance(source, str) and len(source) == 64):
                 return None
             headings = []
             for level, anchor, heading in toc:
                 if not (isinstance(level, int) and isinstance(anchor, str) and isinstance(heading, str)):
                     return None
                 headings.append(Heading(level, anchor, heading))
-            part.pages[path] = Page(title, html, tuple(headings), SearchEntry(*search) if search else None)
+            part.pages[path] = Page.kept(title, html, tuple(headings), SearchEntry(*search) if search else None,
+                                         bytes.fromhex(source))
         for path, how, content in files:
             if not (isinstance(path, str) and how in ("s", "b") and isinstance(content, str)):
                 return None
