@@ -42,27 +42,48 @@ def test_a_part_is_read_back_as_it_was_written() -> None:
     assert back.files == part.files and back.default_only == part.default_only
 
 
+def part_text(pages: object, files: object = (), body: str = "<p></p>", only: object = ()) -> str:
+    """A part's text as `encode` writes it (its head, a line of JSON, then its body), with what the head holds."""
+    head = {"format": FORMAT, "pages": pages, "files": list(files) if isinstance(files, tuple) else files,
+            "default_only": list(only) if isinstance(only, tuple) else only}
+    return json.dumps(head) + "\n" + body
+
+
+PAGE = ["p.md", "T", 7, [], None, "0" * 64]  # (its HTML the body's 7 characters, "<p></p>")
+
+
 @pytest.mark.parametrize("text", [
-    "", "[", "null", "[]", '{"format": "other/1"}',
-    json.dumps({"format": FORMAT, "pages": {}, "files": [], "default_only": []}),
-    json.dumps({"format": FORMAT, "pages": [["p.md", "T", "<p></p>", [], None]], "files": [], "default_only": []}),
-    json.dumps({"format": FORMAT, "pages": [["p.md", "T", "<p></p>", [], None, "0" * 64, "one too many"]],
-                "files": [], "default_only": []}),
-    json.dumps({"format": FORMAT, "pages": [["p.md", "T", "<p></p>", [], None, "0" * 63]], "files": [],
-                "default_only": []}),
-    json.dumps({"format": FORMAT, "pages": [["p.md", "T", "<p></p>", [], None, "z" * 64]], "files": [],
-                "default_only": []}),
-    json.dumps({"format": FORMAT, "pages": [["p.md", "T", "<p></p>", [[2, "a"]], None, "0" * 64]], "files": [],
-                "default_only": []}),
-    json.dumps({"format": FORMAT, "pages": [["p.md", 1, "<p></p>", [], None, "0" * 64]], "files": [],
-                "default_only": []}),
-    json.dumps({"format": FORMAT, "pages": [], "files": [["t.txt", "b", "zz"]], "default_only": []}),
-    json.dumps({"format": FORMAT, "pages": [], "files": [["t.txt", "x", ""]], "default_only": []}),
-    json.dumps({"format": FORMAT, "pages": [], "files": [], "default_only": [1]}),
+    "", "[", "null", "[]", '{"format": "other/1"}', "{}\n<p></p>",
+    part_text({}),
+    part_text([PAGE[:5]]),  # (a page without the digest of its HTML)
+    part_text([[*PAGE, "one too many"]]),
+    part_text([[*PAGE[:5], "0" * 63]]),
+    part_text([[*PAGE[:5], "z" * 64]]),
+    part_text([[*PAGE[:3], [[2, "a"]], *PAGE[4:]]]),
+    part_text([[PAGE[0], 1, *PAGE[2:]]]),
+    # lengths the body does not hold: longer than it, shorter (the body holds more), below nought, not a number
+    part_text([[*PAGE[:2], 8, *PAGE[3:]]]),
+    part_text([[*PAGE[:2], 6, *PAGE[3:]]]),
+    part_text([[*PAGE[:2], -1, *PAGE[3:]]], body=""),
+    part_text([[*PAGE[:2], True, *PAGE[3:]]], body="<"),
+    part_text([[*PAGE[:2], "7", *PAGE[3:]]]),
+    part_text([], [["t.txt", "s", 8]]),
+    part_text([], [["t.txt", "b", "zz"]], body=""),
+    part_text([], [["t.txt", "x", ""]], body=""),
+    part_text([], body="", only=[1]),
     "[" * 100_000,
 ])
 def test_anything_else_is_no_part(text: str) -> None:
     assert decode(text) is None
+
+
+def test_a_part_as_encode_writes_it_is_read_by_its_lengths() -> None:
+    """The head gives each page's HTML and text file's content by its length, in characters, one after another in
+    the body; line breaks, quotes and characters beyond the first 65,536 are read back as they were."""
+    found = decode(part_text([PAGE], [["t.json", "s", 10], ["t.txt", "b", "d6"]], body='<p></p>{"a":\n"🙂"}'))
+    assert found is not None
+    assert found.pages["p.md"].html == "<p></p>" and found.pages["p.md"].source() == bytes(32)
+    assert found.files == {"t.json": '{"a":\n"🙂"}', "t.txt": b"\xd6"}
 
 
 def test_an_event_depends_on_its_festival_and_those_that_may_come_before_it() -> None:

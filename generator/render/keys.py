@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from ..model import DataSet, Festival
 
-FORMAT = "banzuke-part/2"
+FORMAT = "banzuke-part/3"
 
 
 class Store(Protocol):

@@ -38,7 +38,8 @@ page rendered again takes them, rather than computing the standings after every 
 A part is kept as JSON (never code), checked when it is read: a part that is not what `encode` writes is
 rendered again. Each page is kept with the digest of its HTML, found when it was made (`Page.source`: what the
 engine's cache keys its output by): a part taken from the cache is not hashed again, page by page, at every build.
-The entry's bytes are checked against their SHA-256 when read, as every entry of the cache.
+The entry's bytes are checked against their SHA-256 when read, as every entry of the cache. A part is a line of
+JSON, its head, then the pages' HTML and the text files' contents by their lengths (`encode`).
 """
 
 from __future__ import annotations
@@ -233,17 +234,29 @@ def plain(value: Any) -> Any:
 
 
 def encode(part: Site, read_back: bool | None = None) -> str:
-    """A part (pages, files, default-language pages) as JSON text; for a part of the site in marks, whether its
-    marks can be read back (`read_back`, after.readable)."""
-    pages = [[path, p.title, p.html, [[h.level, h.id, h.html] for h in p.toc],
-              [p.search.title, p.search.text] if p.search is not None else None, p.source().hex()]
-             for path, p in part.pages.items()]
-    files = [[path, "s", content] if isinstance(content, str) else [path, "b", content.hex()]
-             for path, content in part.files.items()]
+    """A part (pages, files, default-language pages) as text: a line of JSON, its head, then the pages' HTML and the
+    text files' contents one after another, each as long as the head gives (a page's HTML is most of a part: read
+    back by its length, not parsed as a JSON string, with every quote of it escaped). For a part of the site in
+    marks, whether its marks can be read back (`read_back`, after.readable)."""
+    body: list[str] = []
+    pages = []
+    for path, p in part.pages.items():
+        html = p.html
+        body.append(html)
+        pages.append([path, p.title, len(html), [[h.level, h.id, h.html] for h in p.toc],
+                      [p.search.title, p.search.text] if p.search is not None else None, p.source().hex()])
+    files: list[list[Any]] = []
+    for path, content in part.files.items():
+        if isinstance(content, str):
+            body.append(content)
+            files.append([path, "s", len(content)])
+        else:
+            files.append([path, "b", content.hex()])
     kept: dict[str, Any] = {"format": FORMAT, "pages": pages, "files": files, "default_only": sorted(part.default_only)}
     if read_back is not None:
         kept["read_back"] = read_back
-    return json.dumps(kept, ensure_ascii=False, separators=(",", ":"))
+    # (the head's JSON holds no line break: json.dumps writes one inside a string as \n)
+    return json.dumps(kept, ensure_ascii=False, separators=(",", ":")) + "\n" + "".join(body)
 
 
 def decode(text: str) -> Site | None:
@@ -254,8 +267,9 @@ def decode(text: str) -> Site | None:
 
 def decoded(text: str) -> tuple[Site, bool | None] | None:
     """The part `encode` wrote, and whether its marks can be read back (None: not said); None for anything else."""
+    head, _, body = text.partition("\n")
     try:
-        found: Any = json.loads(text)
+        found: Any = json.loads(head)
     except (ValueError, RecursionError):
         return None
     if not isinstance(found, dict) or found.get("format") != FORMAT:
@@ -266,12 +280,14 @@ def decoded(text: str) -> tuple[Site, bool | None] | None:
             and all(isinstance(p, str) for p in only) and (read_back is None or isinstance(read_back, bool))):
         return None
     part = Site()
+    at = 0  # (where the next page's HTML or text file's content begins in the body)
     try:
-        for path, title, html, toc, search, source in pages:
-            if not (isinstance(path, str) and isinstance(title, str) and isinstance(html, str)
+        for path, title, length, toc, search, source in pages:
+            if not (isinstance(path, str) and isinstance(title, str) and _length(length, body, at)
                     and isinstance(toc, list) and (search is None or _strings(search, 2))
                     and isinstance(source, str) and len(source) == 64):
                 return None
+            html, at = body[at:at + length], at + length
             headings = []
             for level, anchor, heading in toc:
                 if not (isinstance(level, int) and isinstance(anchor, str) and isinstance(heading, str)):
@@ -280,13 +296,24 @@ def decoded(text: str) -> tuple[Site, bool | None] | None:
             part.pages[path] = Page.kept(title, html, tuple(headings), SearchEntry(*search) if search else None,
                                          bytes.fromhex(source))
         for path, how, content in files:
-            if not (isinstance(path, str) and how in ("s", "b") and isinstance(content, str)):
+            if not (isinstance(path, str) and ((how == "s" and _length(content, body, at))
+                                               or (how == "b" and isinstance(content, str)))):
                 return None
-            part.files[path] = content if how == "s" else bytes.fromhex(content)
+            if how == "s":
+                part.files[path], at = body[at:at + content], at + content
+            else:
+                part.files[path] = bytes.fromhex(content)
     except (TypeError, ValueError):  # (an entry of another length; hex that is not)
+        return None
+    if at != len(body):  # (the body is all the head gives, nothing else)
         return None
     part.default_only.update(only)
     return part, read_back
+
+
+def _length(value: object, body: str, at: int) -> bool:
+    """Whether `value` is the length of a text that the body holds from `at` on."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= len(body) - at
 
 
 def _strings(value: object, n: int) -> bool:
