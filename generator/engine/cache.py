@@ -192,14 +192,19 @@ class PageCache:
     def take(self, digest: str) -> bytes | None:
         """The page's output as the last build made it, kept for the next build; None where the cache does not
         hold it as it was written (said once; the page is rendered anew)."""
-        raw = self._read_page(digest)
-        if raw is not None:
+        found = self._taken(digest)
+        return found[0] if found is not None else None
+
+    def _taken(self, digest: str) -> tuple[bytes, str] | None:
+        """The entry as written and as text (`take`)."""
+        found = self._read_page(digest)
+        if found is not None:
             if not self.appending:
-                self._write(digest, raw, self.kept[digest][2])
+                self._write(digest, found[0], self.kept[digest][2])
             elif not self.stopped:
                 self.made[digest] = self.kept[digest]  # (where it is, in the data file this build appends to)
             self.reused += 1
-        return raw
+        return found
 
     def keep(self, digest: str) -> bool:
         """The page as the last build made it kept for the next build without reading it (the site's folder holds
@@ -221,10 +226,10 @@ class PageCache:
         return True
 
     def get(self, digest: str) -> str | None:
-        raw = self.take(digest)
-        return raw.decode("utf-8") if raw is not None else None
+        found = self._taken(digest)  # (as text: read as UTF-8 once, where it is checked)
+        return found[1] if found is not None else None
 
-    def _read_page(self, digest: str) -> bytes | None:
+    def _read_page(self, digest: str) -> tuple[bytes, str] | None:
         entry = self.kept.get(digest)
         if entry is None or self.old is None:
             return None
@@ -235,8 +240,7 @@ class PageCache:
             raw = b""
         if len(raw) == length and hashlib.sha256(raw).hexdigest() == sha:
             try:
-                raw.decode("utf-8")
-                return raw
+                return raw, raw.decode("utf-8")
             except UnicodeDecodeError:
                 pass
         if not self.damaged:
