@@ -109,6 +109,9 @@ def test_an_event_depends_on_its_festival_and_those_that_may_come_before_it() ->
         base = unchanged.event_key(data, next(f for f in data.festivals if f.id == festival), "x/open")
         for changed in digests:
             assert (key(changed, festival) != base) == (changed in follows), (festival, changed)
+    # the festivals of a key in any order are the same festivals
+    assert unchanged.key("event", "x", ["cup", "before"]) == unchanged.key("event", "x", ["before", "cup"])
+    assert unchanged.key("event", "x", ["cup", "before"]) != unchanged.key("event", "x", ["cup"])
     # a day unknown anywhere: every festival counts
     assert span(replace(after, events=(replace(after.events[0], start=None),))) == (dt.date.min, dt.date.max)
 

@@ -68,6 +68,7 @@ class Memo:
     after: Memo | None = None  # another language's: those pages in marks, which it puts its words in
     _spans: dict[str, tuple[dt.date, dt.date]] = field(default_factory=dict)
     _digested: dict[tuple[str, ...], str] = field(default_factory=dict)  # by festivals' ids (_festivals_digest)
+    _before: dict[dt.date, list[str]] = field(default_factory=dict)  # by the last day (`before`)
 
     def event_key(self, data: DataSet, festival: Festival, path: str) -> str:
         """The key of the pages of event `path` of `festival` (the module's docstring says what they depend on)."""
@@ -108,7 +109,10 @@ class Memo:
         if not self._spans:
             self._spans.update({f.id: span(f) for f in data.festivals})
         last = max(self._spans[f.id][1] for f in festivals)
-        return [f.id for f in data.festivals if self._spans[f.id][0] <= last]
+        found = self._before.get(last)
+        if found is None:  # (found once for each last day: thousands of keys, a few dozen days)
+            found = self._before[last] = [f.id for f in data.festivals if self._spans[f.id][0] <= last]
+        return list(found)
 
     def key(self, unit: str, name: str, festivals: list[str], shown: list[str | bool] | None = None) -> str:
         text = json.dumps([FORMAT, unit, name, self.inputs.common, self._festivals_digest(festivals), shown or []])
@@ -117,11 +121,11 @@ class Memo:
     def _festivals_digest(self, festivals: list[str]) -> str:
         """The digest of `festivals`' ids and folders' digests, found once for each set of them (a few dozen sets
         for thousands of keys: `before` gives one set for each festival's last day)."""
-        ids = tuple(sorted(festivals))
-        found = self._digested.get(ids)
+        given = tuple(festivals)  # (as given: a set comes in the same order each time, and is sorted once)
+        found = self._digested.get(given)
         if found is None:
-            text = json.dumps([[f, self.inputs.festivals.get(f, "")] for f in ids])
-            found = self._digested[ids] = hashlib.sha256(text.encode("utf-8")).hexdigest()
+            text = json.dumps([[f, self.inputs.festivals.get(f, "")] for f in sorted(given)])
+            found = self._digested[given] = hashlib.sha256(text.encode("utf-8")).hexdigest()
         return found
 
 
