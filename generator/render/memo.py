@@ -24,8 +24,10 @@ feed (the feeds hold the latest festivals, whoever played there).
 A festival's own pages (its front page, prizes, Grand Prix and programme: `festival_key`) are made from what its
 events' pages are made from: their results, winners and prizes are on them.
 
-A calendar feed (site.py `calendars`): its festivals (a programme's, or the current festivals a player entered),
-the data's latest day (the feeds' date) and the digest of each time zone's rules as this machine has them.
+A calendar feed (site.py `calendars`): a festival's programme, its festival, the data's latest day (the feeds'
+date) and the digest of each time zone's rules as this machine has them; a player's, what it shows
+(calendar.PlayerFeed: each of its entries in full, found once for all the languages), the feeds' date and the
+zones' rules: a round's results write again the feeds of the players whose games changed.
 
 A player's lines of one event (his place, his games, his rating there: `kept_value`) are kept apart too, under a key
 made as the event's pages' is: a player's page rendered again takes the lines of his events whose festivals did not
