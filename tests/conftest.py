@@ -117,6 +117,24 @@ def run_generator(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[s
                           text=True, cwd=cwd)
 
 
+class CountingStore:
+    """A store of kept results in memory (as the build cache is one: text by key), counting what it was asked for
+    and what it gave."""
+
+    def __init__(self, kept: dict[str, str] | None = None):
+        self.kept = dict(kept or {})
+        self.asked = self.given = 0
+
+    def get(self, key: str) -> str | None:
+        self.asked += 1
+        value = self.kept.get(key)
+        self.given += value is not None
+        return value
+
+    def put(self, key: str, value: str) -> None:
+        self.kept[key] = value
+
+
 class Writer:
     """A fixture folder copied to tmp; call it to rewrite one of its files. `root` is the copy."""
 

@@ -13,27 +13,12 @@ from generator.diagnostics import Location, Report
 from generator.fesa import turnering
 from generator.pipeline import load
 
+from .conftest import CountingStore as Store
+
 DEMO = Path(__file__).parent / "fixtures" / "demo"
 # The demo's events whose turnering.txt the generator writes and FESA's checks read: its two rated events (the
 # others are not sent for rating, or are sent as their organizer wrote them, checked when they are read)
 WRITTEN = ("2000-mso-shogi/championship", "2000-mso-shogi/team-match")
-
-
-class Store:
-    """A store in memory, counting what it was asked for and what it gave."""
-
-    def __init__(self, kept: dict[str, str] | None = None):
-        self.kept = dict(kept or {})
-        self.asked = self.given = 0
-
-    def get(self, key: str) -> str | None:
-        self.asked += 1
-        value = self.kept.get(key)
-        self.given += value is not None
-        return value
-
-    def put(self, key: str, value: str) -> None:
-        self.kept[key] = value
 
 
 def _reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:

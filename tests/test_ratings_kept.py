@@ -16,25 +16,10 @@ from generator.fesa import program
 from generator.fesa.preview import KEY_FIELDS
 from generator.pipeline import load
 
+from .conftest import CountingStore as Store
+
 DEMO = Path(__file__).parent / "fixtures" / "demo"
 RATED = ("2000-mso-shogi/team-match", "2000-mso-shogi/championship")  # the demo's two rated events
-
-
-class Store:
-    """A store in memory, counting what it was asked for and what it gave."""
-
-    def __init__(self, kept: dict[str, str] | None = None):
-        self.kept = dict(kept or {})
-        self.asked = self.given = 0
-
-    def get(self, key: str) -> str | None:
-        self.asked += 1
-        value = self.kept.get(key)
-        self.given += value is not None
-        return value
-
-    def put(self, key: str, value: str) -> None:
-        self.kept[key] = value
 
 
 def test_a_second_load_takes_every_tournament_from_the_store_and_rates_the_same() -> None:
