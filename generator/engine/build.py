@@ -172,7 +172,7 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
             engine_build(attach(config, build))
     except Patched:  # (its folder held the rest of its site as the last build left it: hooks.py _patch)
         patched = True
-    if code == codes[0]:
+    if code == codes[0] and len(codes) > 1:
         _theme_texts_compiled(config, codes[1:])
     if pages is not None and parts is not None and code != MARKED:  # (the pages in marks: kept till the end)
         pages.save()

@@ -37,7 +37,7 @@ An event's part holds its results API too, in the site's default language (where
 each round (its players' race lines) are kept apart, under a key made as its pages' is (`kept_ranks`): a player's
 page rendered again takes them, rather than computing the standings after every round of each of his events.
 
-A part is kept as JSON (never code), checked when it is read: a part that is not what `encode` writes is
+A part is kept as data (never code), checked when it is read: a part that is not what `encode` writes is
 rendered again. Each page is kept with the digest of its HTML, found when it was made (`Page.source`: what the
 engine's cache keys its output by): a part taken from the cache is not hashed again, page by page, at every build.
 The entry's bytes are checked against their SHA-256 when read, as every entry of the cache. A part is a line of
