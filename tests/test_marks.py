@@ -9,6 +9,7 @@ import datetime as dt
 import html
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -22,6 +23,7 @@ from markupsafe import Markup, escape
 
 from generator.messages import Texts
 from generator.render import after, i18n
+from generator.render.base import in_sentence
 from generator.render.i18n import _, ngettext
 from generator.render.marks import MARKED, mark, unsupported
 from generator.render.race import _listed
@@ -69,6 +71,22 @@ def test_each_kind_of_mark_gives_the_languages_text() -> None:
     # A mark inside a message's value: the value's own text in the message's
     inner = marked(lambda: _("{name}: {country}").format(name="Ono", country=country_name("JP")))
     assert put(inner, "ja") == "Ono: 日本"
+
+
+def test_english_is_put_in_as_english_writes_it() -> None:
+    """English as one of a site's other languages is made from the pages in marks too, with its own forms: a title
+    inside a sentence with a small first letter (a German noun keeps its capital), an amount as written, a
+    percentage with a plain space, its own dates and points."""
+    assert put(marked(lambda: in_sentence(_("Players"))), "en") == "players"
+    assert put(marked(lambda: in_sentence(_("Players"))), "de") == "Spieler"
+    assert put(marked(lambda: _("Players")), "en") == "Players"
+    assert put(marked(lambda: money(Decimal("1234.50"))), "en") == "1234.50"
+    assert put(marked(lambda: percent(Fraction(7, 8))), "en") == "87.5 %"
+    assert put(marked(lambda: points(Fraction(7, 2))), "en") == "3½"
+    assert put(marked(lambda: long_date(dt.date(2000, 8, 25))), "en") == "Friday 25 August 2000"
+    assert put(marked(lambda: date_range(dt.date(2000, 8, 25), dt.date(2000, 8, 27))), "en") == "25–27 August 2000"
+    three = marked(lambda: ngettext("Gave a simul on {n} board", "Gave a simul on {n} boards", 3).format(n=3))
+    assert put(three, "en") == "Gave a simul on 3 boards"
 
 
 def test_a_marks_text_is_escaped_as_the_mark_was() -> None:
@@ -158,3 +176,55 @@ def test_a_site_whose_languages_put_their_words_in_the_pages_in_marks_is_the_sit
     assert "Testbeker &#39;Leiden&#39; &amp; &lt;Co&gt;" in dutch
     german = sites["with"]["de/cup/open/index.html"].decode("utf-8")
     assert "Offenes &#34;Turnier&#34;" in german
+
+
+@pytest.mark.build
+def test_english_as_another_language_is_made_from_the_pages_in_marks_and_patched(tmp_path: Path) -> None:
+    """A site in Dutch first, then English: English puts its words in the pages in marks as every other language
+    does (its parts and its pages), and after a round's result it is patched (the engine not run for it). Each
+    build is the site rendered in each language without a cache, byte for byte."""
+    data = tmp_path / "data"
+    shutil.copytree(MINI, data)
+    config = tmp_path / "mkdocs.yml"
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    for relative in ("site_src", "generator/engine/hooks.py"):
+        text = text.replace(f" {relative}\n", f" {(ROOT / relative).as_posix()}\n")
+    text = text.replace("  - generator\n", f"  - {(ROOT / 'generator').as_posix()}\n")
+    text = text.replace("languages: [en, de, fr, nl, ja, ru, uk, pl, cs, it, es, sv]", "languages: [nl, en]")
+    assert "languages: [nl, en]" in text
+    config.write_text(text, encoding="utf-8")
+
+    def build(site: str, cache: bool) -> tuple[str, dict[str, bytes]]:
+        env = {**os.environ, "BANZUKE_CACHE": str(tmp_path / "cache") if cache else "off"}
+        env.pop("BANZUKE_LANGUAGES", None)
+        result = subprocess.run([sys.executable, "-m", "generator", "build", "--data", str(data), "--site-dir",
+                                 str(tmp_path / site), "--config", str(config)], check=False, capture_output=True,
+                                text=True, cwd=ROOT, env=env)
+        assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+        folder = tmp_path / site
+        line = result.stderr.split("INFO    -  en: ")[1].split("\n")[0] if cache else ""
+        return line, {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
+                      if p.is_file()}
+
+    def same(warm: dict[str, bytes], cold: dict[str, bytes]) -> None:
+        assert warm.keys() == cold.keys()
+        assert [name for name in warm if warm[name] != cold[name]] == []
+
+    line, warm = build("site", True)
+    # The mini festival: 1 festival, 1 event, 5 players, every part from the site in marks
+    assert "put in this language's words from the pages in marks: the pages of 1 festivals, 1 events, 5 players" \
+        in line, line
+    same(warm, build("cold", False)[1])
+    # English's own forms, put in: a tie-break's name inside the sentence that gives their order, its first
+    # letter small
+    assert "SOS (sum of opponents&#39; scores)" in warm["en/cup/open/index.html"].decode("utf-8")
+    result = data / "cup" / "open" / "round-1.yaml"
+    turned = result.read_text(encoding="utf-8")
+    found = re.search(r"\b(1-0|0-1)\b", turned)
+    assert found is not None
+    result.write_text(turned[:found.start()] + ("0-1" if found[0] == "1-0" else "1-0") + turned[found.end():],
+                      encoding="utf-8")
+    line, warm = build("site", True)
+    assert "the rest of its site as the last build left it (the engine not run" in line, line
+    shutil.rmtree(tmp_path / "cold")
+    same(warm, build("cold", False)[1])

@@ -32,7 +32,6 @@ from mkdocs.exceptions import MkDocsException
 from generator.pipeline import Loaded
 from generator.render import i18n
 from generator.render.base import compiled_by
-from generator.render.i18n import SOURCE
 from generator.render.keys import Memo
 from generator.render.marks import MARKED, mark
 from generator.sources.digests import data_digests
@@ -141,7 +140,7 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
     same configuration under /<code>/, with their own address; with `kept` (the cache's folder and the code's
     digest), the pages of the last build reused where nothing they are made from changed (cache.py), by the data's
     `digests`. The theme's files are listed once for all the languages (`listed`, _ListedOnce). A language other
-    than the default and English puts its words in the site in the language of marks (`marked`, _marks) where it
+    than the default (English too) puts its words in the site in the language of marks (`marked`, _marks) where it
     does not keep its own pages; the language of marks (MARKED) keeps them for the others (its site's folder is
     only where its engine writes what it is given to write)."""
     pages = cache.PageCache.open(*kept, code) if kept is not None else None
@@ -158,7 +157,7 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
         config.theme.dirs.insert(0, str(THEME))
     config.theme.get_env = functools.partial(_listed_once, config.theme.get_env, listed,  # type: ignore[method-assign]
                                              compiled)
-    after = marked[0] if marked and code not in (codes[0], SOURCE, MARKED) else None
+    after = marked[0] if marked and code not in (codes[0], MARKED) else None
     build = Build(data, site_url=f"{address.rstrip('/')}/{under}" if address else "", loaded=loaded, language=code,
                   languages=codes, compiled=compiled, site_root=root_url, cache=pages, part_cache=parts,
                   digests=digests, after=after.parts if after else None,
@@ -239,12 +238,12 @@ def _parts_made(memo: Memo | None) -> str:
 
 def _marks(one: Callable[[str, Path], Build], codes: tuple[str, ...], kept: tuple[Path, str] | None,
            marked: list[Build]) -> None:
-    """The site in the language of marks (render/marks.py): its parts and its pages, for the other languages (but
-    English, which the marks do not give) to put their words in, rendered once rather than once in each language.
+    """The site in the language of marks (render/marks.py): its parts and its pages, for the languages other
+    than the default to put their words in, rendered once rather than once in each language.
     Its pages are held, not written (hooks.py on_post_page); the cache keeps them and its parts as a language's
     (`pages-xx.json`, `parts-xx.json`). Only with a cache. A site in marks that cannot be built is said; each
     language then renders its own pages."""
-    if kept is None or all(code == SOURCE for code in codes[1:]):
+    if kept is None or len(codes) < 2:
         return
     # (where its engine writes what it writes: the hand-written pages, the search index …; removed at the end)
     folder = Path(tempfile.mkdtemp(prefix="banzuke-marks-"))

@@ -18,16 +18,15 @@ from fractions import Fraction
 from typing import Any
 
 from babel.lists import format_list
-from babel.numbers import format_decimal
 from markupsafe import escape
 
 from . import i18n
-from .base import Page, Site
+from .base import Page, Site, in_sentence
 from .marks import CLOSE, MESSAGES, OPEN, PLACEHOLDER, SENTINEL, SLOT, Message, texts_of
 from .marks import message as noted
 from .paths import SearchEntry
-from .text import (TAG, Heading, capitalized, country_name, date_range, heading_anchor, long_date, money, points,
-                   unbroken, unique)
+from .text import (TAG, Heading, capitalized, country_name, date_range, heading_anchor, long_date, money,
+                   percent_of, points, unbroken, unique)
 
 _Escape = Callable[[str], str]
 _ESCAPES: dict[str, _Escape] = {
@@ -223,6 +222,8 @@ def _value(head: str, slots: list[str], code: str, theme: Callable[[str], str] |
             return TAG.sub("", slots[0])
         elif kind in "KB" and len(slots) == 1:  # a text's first letter capital; its words not broken apart
             return capitalized(slots[0]) if kind == "K" else unbroken(slots[0])
+        elif kind == "W" and len(slots) == 1:  # a title inside a sentence: in English, its first letter small
+            return in_sentence(slots[0])
         elif kind == "F":  # a list, as the language joins its items
             return _listed(slots, escapes, code)
         else:
@@ -252,9 +253,9 @@ def _plain(kind: str, payload: str, code: str) -> str | None:
     if kind == "P":
         numerator, denominator = payload.split("/")
         return points(Fraction(int(numerator), int(denominator)))
-    if kind == "M":
+    if kind == "M":  # (English shows an amount as written: the Decimal itself)
         shown = money(Decimal(payload))
-        return shown if isinstance(shown, str) else None
+        return shown if isinstance(shown, str) else str(shown)
     if kind == "C":
         return country_name(payload)
     if kind == "L":
@@ -263,7 +264,7 @@ def _plain(kind: str, payload: str, code: str) -> str | None:
         start, end, year = payload.split(",")
         return date_range(dt.date.fromisoformat(start), dt.date.fromisoformat(end), year == "1")
     if kind == "Q":
-        return format_decimal(Decimal(payload), format="#,##0.0", locale=i18n.current().locale) + "\u00a0%"
+        return percent_of(Decimal(payload))
     if kind == "U":
         return code
     return None
@@ -440,7 +441,7 @@ def _readable(marked: str) -> bool:
     return _inside_out(_ANCHOR_MARK.sub("", marked), check) is not None
 
 
-_KINDS = frozenset("tPMCLRQUDFSOTjJXKB")  # (and g, n: the catalogue's messages)
+_KINDS = frozenset("tPMCLRQUDFSOTjJXKBW")  # (and g, n: the catalogue's messages)
 _checked: dict[str, bool] = {}  # (each innermost mark read once a process: `_readable`)
 
 

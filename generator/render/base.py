@@ -23,7 +23,7 @@ from ..rules.tiebreaks import TIEBREAKS, Tiebreak
 from . import i18n
 from .i18n import _, ngettext
 from .keys import Memo
-from .marks import MARKED, typeset_marks
+from .marks import MARKED, mark, typeset_marks
 from .pending import live
 from .paths import SearchEntry, event_page, player_page, sheet, team_page
 from .text import (Heading, capitalized, country_name, date_range, headings, link, long_date, money, points, shown,
@@ -103,8 +103,12 @@ HANDICAP_KEY = N_("L lance, B bishop, R rook, RL rook and lance, 2P … 6P piece
 
 def in_sentence(name: str) -> str:
     """A name written as a title ("Sum of opponents' scores") inside an English sentence: its first letter small.
-    Other languages keep it as their catalogue writes it (a German noun keeps its capital)."""
-    return name[:1].lower() + name[1:] if i18n.current().code == i18n.SOURCE else name
+    Other languages keep it as their catalogue writes it (a German noun keeps its capital). In the language of
+    marks, a mark of it (after.py puts it in so)."""
+    code = i18n.current().code
+    if code == MARKED:
+        return mark("W", "", (name,))
+    return name[:1].lower() + name[1:] if code == i18n.SOURCE else name
 
 
 def shown_grade(grade: str) -> str:

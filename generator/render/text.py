@@ -404,6 +404,11 @@ def percent(share: Fraction) -> str:
     value = (Decimal(share.numerator) * 100 / Decimal(share.denominator)).quantize(Decimal("0.1"))
     if current().code == MARKED:
         return mark("Q", str(value))
+    return percent_of(value)
+
+
+def percent_of(value: Decimal) -> str:
+    """A percentage to a tenth as the reader's language writes it: '87.5 %' in English, '87,5 %' in German."""
     if current().code != SOURCE:
         return format_decimal(value, format="#,##0.0", locale=current().locale) + "\u00a0%"
     return f"{value} %"
