@@ -117,6 +117,14 @@ def run_generator(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[s
                           text=True, cwd=cwd)
 
 
+def site_config_text() -> str:
+    """The repository's mkdocs.yml, its paths made absolute: a test's own copy, written elsewhere and changed."""
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    for relative in ("site_src", "generator/engine/hooks.py"):
+        text = text.replace(f" {relative}\n", f" {(ROOT / relative).as_posix()}\n")
+    return text.replace("  - generator\n", f"  - {(ROOT / 'generator').as_posix()}\n")
+
+
 class CountingStore:
     """A store of kept results in memory (as the build cache is one: text by key), counting what it was asked for
     and what it gave."""

@@ -19,7 +19,7 @@ from generator.engine.cache import FORMAT, PageCache
 from generator.engine.kept import FORMAT as KEPT_FORMAT, KeptSite
 from generator.engine.state import KeptParts
 
-from .conftest import DEMO, MINI, ROOT
+from .conftest import DEMO, MINI, ROOT, site_config_text
 
 pytestmark = pytest.mark.build
 USED = re.compile(r"INFO    -  (\w+): ([\d,]+) of ([\d,]+) generated pages from the build cache")
@@ -233,10 +233,7 @@ def test_a_language_added_is_built_and_the_others_pages_follow(festival: Path, t
 
 def test_a_change_of_mkdocs_yml_renders_every_page_again(festival: Path, tmp_path: Path) -> None:
     config = tmp_path / "mkdocs.yml"
-    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    for relative in ("site_src", "generator/engine/hooks.py"):
-        text = text.replace(f" {relative}\n", f" {(ROOT / relative).as_posix()}\n")
-    text = text.replace("  - generator\n", f"  - {(ROOT / 'generator').as_posix()}\n")
+    text = site_config_text()
     config.write_text(text, encoding="utf-8")
     kept = tmp_path / "cache"
     build(festival, tmp_path / "site", kept, config=config)

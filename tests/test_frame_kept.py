@@ -19,7 +19,7 @@ from mkdocs.utils import normalize_url
 
 from generator.engine.frame import Frame
 
-from .conftest import DEMO, ROOT
+from .conftest import DEMO, ROOT, site_config_text
 
 # The build with every part of the frame rendered on every page: Frame.keep keeps nothing
 IN_FULL = ("import sys; from generator.engine import frame; frame.Frame.keep = lambda self, key, html: html; "
@@ -40,10 +40,7 @@ def built(data: Path, site: Path, config: Path, in_full: bool) -> dict[str, byte
 def config_with(tmp_path: Path, features: list[str], files: bool) -> Path:
     """mkdocs.yml with the theme's other ways of showing the sidebar (`features`), its paths made absolute; with
     `files`, each page a file of its own (page.html, not page/index.html)."""
-    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    for relative in ("site_src", "generator/engine/hooks.py"):
-        text = text.replace(f" {relative}\n", f" {(ROOT / relative).as_posix()}\n")
-    text = text.replace("  - generator\n", f"  - {(ROOT / 'generator').as_posix()}\n")
+    text = site_config_text()
     text = text.replace("  features:\n", "  features:\n" + "".join(f"    - {f}\n" for f in features))
     config = tmp_path / "mkdocs.yml"
     if files:
