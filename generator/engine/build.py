@@ -33,7 +33,7 @@ from generator.pipeline import Loaded
 from generator.render import i18n
 from generator.render.base import compiled_by
 from generator.render.keys import Memo
-from generator.render.marks import MARKED, mark
+from generator.render.marks import MARKED, mark, rootward
 from generator.sources.digests import data_digests
 
 from . import cache
@@ -148,7 +148,8 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
     site = KeptSite.open(*kept, code) if kept is not None and code != MARKED else None
     root_url = first.site_url or ""
     address = published_address(first.site_url)
-    under = "" if code == codes[0] else f"{mark('U') if code == MARKED else code}/"
+    # (the site in marks: its pages are the default language's, at the root, and the others', under /<code>/)
+    under = "" if code == codes[0] else rootward("", f"{mark('U')}/") if code == MARKED else f"{code}/"
     config = load_config(str(config_file), strict=True, site_dir=str(site_dir))
     if under:
         config.site_url = f"{root_url.rstrip('/')}/{under}" if root_url else None
@@ -157,8 +158,9 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
         config.theme.dirs.insert(0, str(THEME))
     config.theme.get_env = functools.partial(_listed_once, config.theme.get_env, listed,  # type: ignore[method-assign]
                                              compiled)
-    after = marked[0] if marked and code not in (codes[0], MARKED) else None
-    build = Build(data, site_url=f"{address.rstrip('/')}/{under}" if address else "", loaded=loaded, language=code,
+    after = marked[0] if marked and code != MARKED else None
+    build = Build(data, site_url=f"{address.rstrip('/')}/{under}" if address else "",
+                  sheets_url=f"{address.rstrip('/')}/" if address else "", loaded=loaded, language=code,
                   languages=codes, compiled=compiled, site_root=root_url, cache=pages, part_cache=parts,
                   digests=digests, after=after.parts if after else None,
                   after_pages=after.marked_pages if after else None,
@@ -300,9 +302,9 @@ def _one_after_another(one: Callable[[str, Path], Build], marks: Callable[[], No
     for code in codes:
         before = _cpu()
         target = root if code == codes[0] else root / code
-        done = one(code, target)
         if code == codes[0]:
             marks()  # (its CPU seconds counted with the default language's)
+        done = one(code, target)
         built.append(Built(code, *_measured(done, target, codes if code == codes[0] else ()), _cpu() - before))
     return built
 
@@ -317,8 +319,8 @@ def _side_by_side(one: Callable[[str, Path], Build], marks: Callable[[], None], 
     tells this process a language's pages, bytes (`_measured`) and CPU seconds through a pipe. None when a
     language's build failed (it said why; a process that failed ends, another takes the languages left)."""
     before = _cpu()
+    marks()  # (the parts in the language of marks, which every language inherits: counted with the default's seconds)
     first = one(codes[0], root)
-    marks()  # (the parts in the language of marks, which the others inherit: counted with the default's seconds)
     done = {codes[0]: _cpu() - before}
     measured = {codes[0]: _measured(first, root, codes)}
     waiting = list(codes[1:])

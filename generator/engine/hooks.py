@@ -39,7 +39,7 @@ from generator.engine.state import Build, Patched, of
 from generator.diagnostics import Report
 from generator.pipeline import load
 from generator.render import after, i18n
-from generator.render.marks import MARKED, mark, own_mark, unsupported
+from generator.render.marks import MARKED, mark, own_mark, rootward, unsupported
 from generator.render.keys import Inputs, Memo, Store
 from generator.render.site import render_site, with_problems
 from generator.render.text import label_tables
@@ -74,7 +74,7 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
         # The published address for the wall sheets' QR codes, not the preview's own (a phone cannot open that)
         # (in a language other than the default, the renderer writes no API: the languages share the root's)
         with i18n.speaking(build.language, root=build.root):
-            site = build.site = render_site(loaded, build.site_url, _parts(build, config))
+            site = build.site = render_site(loaded, build.site_url, _parts(build, config), build.sheets_url)
         if build.preview is not None:
             build.preview.last_good = site
     config.nav = site.nav
@@ -228,7 +228,7 @@ def _patch(build: Build, config: MkDocsConfig, common: list[Any]) -> None:
             if theme is None:  # (its templates compiled once for the build: build.py _listed_once)
                 theme = _theme_texts(config.theme.get_env(), config)
             with i18n.speaking(build.language, root=build.root):
-                text = after.page(marked, build.language, theme)
+                text = _from_marks(build, path, marked, theme, config.theme.get_env)
         raw = text.encode("utf-8", errors="xmlcharrefreplace") if text is not None else None
         if raw is None:
             raw = cache.take(digest) if cache.has(digest) else None
@@ -335,9 +335,10 @@ def _around(site: Site, sidebar: Any, common: list[Any]) -> str:
 
 
 def texts_file(build: Build, code: str) -> str:
-    """The browser scripts' texts in the language `code` (theme/main.html loads them): all at the root."""
+    """The browser scripts' texts in the language `code` (theme/main.html loads them): all at the root, the
+    default language's without its code."""
     if code == MARKED:
-        code = mark("U")
+        return f"{TEXTS[:-len('.js')]}{rootward('', '.' + mark('U'))}.js"
     return TEXTS if code == build.languages[0] else f"{TEXTS[:-len('.js')]}.{code}.js"
 
 
@@ -362,21 +363,26 @@ def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, n
     if festival is not None:
         context["nav"] = build.navs[festival]
     # The language selector (the header shows theme/partials/alternate.html): this page in each language
-    context["alternates"] = alternates(build, page, "../" * page.url.count("/") + build.root)
+    context["alternates"] = alternates(build, page, "../" * page.url.count("/"), build.root)
     config.extra["alternate"] = bool(context["alternates"])
     return context
 
 
-def alternates(build: Build, page: Page, root: str) -> list[dict[str, Any]]:
-    """The page in each of the site's languages, its address from `root` (the site's root, as the page or the
-    sitemap reaches it); none for a page in one language (the site's, or a wall sheet: the default's alone)."""
+def alternates(build: Build, page: Page, base: str, root: str = "") -> list[dict[str, Any]]:
+    """The page in each of the site's languages, its address from `base` + `root` (the site's root, as the page or
+    the sitemap reaches it: from the page's language's root, then from there); none for a page in one language (the
+    site's, or a wall sheet: the default's alone). In the site in marks, both ways (marks.rootward)."""
     if len(build.languages) < 2 or page.file.src_uri in build.generated.default_only:
         return []
     marked = build.language == MARKED  # (which is current: a mark each, the current language's say so)
-    return [{"name": i18n.LANGUAGES[code], "lang": code, "current": code == build.language,
-             "marked": Markup(mark("S", code, (' aria-current="true"',))) if marked else None,
-             "href": root + ("" if code == build.languages[0] else f"{code}/") + page.url or "./"}
-            for code in build.languages]
+    found = []
+    for code in build.languages:
+        rest = ("" if code == build.languages[0] else f"{code}/") + page.url
+        found.append({"name": i18n.LANGUAGES[code], "lang": code, "current": code == build.language,
+                      "marked": Markup(mark("S", code, (' aria-current="true"',))) if marked else None,
+                      "href": rootward(base + rest or "./", base + root + rest) if marked
+                      else base + root + rest or "./"})
+    return found
 
 
 def on_env(env: Environment, config: MkDocsConfig, files: Files, **_: Any) -> Environment:
@@ -390,13 +396,13 @@ def on_env(env: Environment, config: MkDocsConfig, files: Files, **_: Any) -> En
         build.kept_site.finish(Path(config.site_dir), [f.dest_uri for f in files])
     if build.after_pages:
         with i18n.speaking(build.language, root=build.root):
-            _in_words(build, files, _theme_texts(env, config))
+            _in_words(build, files, _theme_texts(env, config), env)
     _error_page(build, config)
     env.globals["_"] = i18n.translator(build.language)  # Banzuke's texts in the theme's templates (theme/)
     env.globals["banzuke"] = {"language": build.language, "languages": build.languages, "root": build.root,
                               "texts": texts_file(build, build.language)}
     if build.root:
-        _from_the_root(env)
+        _from_the_root(env, build.language == MARKED)
     env.globals["banzuke_frame"] = Frame(ASSETS)  # (the parts of the frame rendered once: frame.py)
     # The sitemap's hreflang links: absolute, from the site's published root (or the host's root without one)
     site_root = (build.site_root or "").rstrip("/") + "/"
@@ -484,7 +490,7 @@ def _write_to(path: Path, raw: bytes, folders: set[str]) -> None:
         f.write(raw)
 
 
-def _in_words(build: Build, files: Files, theme: Callable[[str], str]) -> None:
+def _in_words(build: Build, files: Files, theme: Callable[[str], str], env: Environment) -> None:
     """The generated pages not kept in this language's cache, from the site in marks (render/marks.py): each that
     the site in marks rendered, with this language's words put in (render/after.py), written and kept, and taken
     out of the engine's list of pages to write; a page whose marks cannot be read back is rendered as any other."""
@@ -495,7 +501,7 @@ def _in_words(build: Build, files: Files, theme: Callable[[str], str]) -> None:
         if not isinstance(page, GeneratedPage) or file.inclusion == InclusionLevel.EXCLUDED:
             continue
         marked = build.after_pages.get(file.src_uri)
-        output = after.page(marked, build.language, theme) if marked is not None else None
+        output = _from_marks(build, file.src_uri, marked, theme, lambda: env) if marked is not None else None
         if output is None:
             continue
         _write(file, output.encode("utf-8", errors="xmlcharrefreplace"), folders)
@@ -505,6 +511,28 @@ def _in_words(build: Build, files: Files, theme: Callable[[str], str]) -> None:
             build.kept_site.wrote(file.dest_uri, page.made_from)
         file.inclusion = InclusionLevel.EXCLUDED
         build.in_words += 1
+
+
+HOME = "index.md"  # the home page's source
+
+
+def _from_marks(build: Build, path: str, marked: str, theme: Callable[[str], str],
+                env: Callable[[], Environment]) -> str | None:
+    """The generated page `path` from its page in marks (`after.page`), in the build's language, the current one;
+    the home page at the root with its language choice (`_with_choice`). None where its marks cannot be read."""
+    text = after.page(marked, build.language, theme)
+    if text is not None and path == HOME and not build.root and len(build.languages) > 1:
+        text = _with_choice(text, env(), build.languages)
+    return text
+
+
+def _with_choice(html: str, env: Environment, languages: tuple[str, ...]) -> str:
+    """A home page made from the site in marks with the choice of language that the default language's home page
+    has (theme/main.html, partials/language-choice.html) where the engine's page has it, last in its head: the site
+    in marks is the other languages' pages, which have none."""
+    choice = env.get_template("partials/language-choice.html").render(banzuke={"languages": languages}).strip()
+    end = html.find("</head>")
+    return f"{html[:end]}\n{choice}{html[end:]}" if end >= 0 else html
 
 
 def _theme_texts(env: Environment, config: MkDocsConfig) -> Callable[[str], str]:
@@ -548,11 +576,12 @@ def _error_page_digest(site: Site, common: list[Any]) -> str:
     return hashlib.sha256(json.dumps([ERROR_PAGE, _around(site, site.nav, common)]).encode()).hexdigest()
 
 
-def _from_the_root(env: Environment) -> None:
+def _from_the_root(env: Environment, marked: bool = False) -> None:
     """A language under /<code>/ writes no assets (on_files): its pages' addresses of them lead to the root's, one
     folder up. They are the `url` filter's (the theme's stylesheets, scripts, favicon and search worker, mkdocs.yml's
     extra_css, the scripts' texts) and the tags of mkdocs.yml's extra_javascript, which the engine makes with its
-    own `url` (mkdocs.utils.templates.script_tag_filter), not the filter's."""
+    own `url` (mkdocs.utils.templates.script_tag_filter), not the filter's. In the site in marks (`marked`), both
+    ways: from a page at the root, and one folder further down (marks.rootward)."""
     url, script_tag = env.filters["url"], env.filters["script_tag"]
 
     @pass_context
@@ -561,7 +590,8 @@ def _from_the_root(env: Environment) -> None:
         if not str(value).startswith(ASSETS):
             return address
         if not address.startswith("/"):  # from the page to its language's root, then one folder up
-            return "../" + address.removeprefix("./")
+            up = "../" + address.removeprefix("./")
+            return rootward(address, up) if marked else up
         # A page without an address of its own (404.html) has absolute ones, from the language's root as
         # site_url gives it (none: the host's root, where the engine takes this language's root to be)
         base = str(context.get("base_url") or "/")

@@ -107,6 +107,7 @@ class Build:
 
     data: Path
     site_url: str = ""  # the published address, '' when none is configured (for the wall sheets' QR codes)
+    sheets_url: str | None = None  # the site's root's, for the wall sheets (None: site_url; the site in marks')
     loaded: Loaded | None = None  # the data, already loaded and checked by this process (not read twice)
     preview: Preview | None = None  # `generator serve`'s
     # The theme's templates compiled once for all of a process's builds (the preview's rebuilds, the languages)

@@ -139,12 +139,13 @@ def text(marked: str, code: str, theme: Callable[[str], str] | None = None, chec
     process (`_known_marks`)."""
     if not checked and _LEFT.search(marked):
         return None
-    known = _known_marks(code)
+    at_root = not i18n.current().root  # (the default language's pages, at the site's root: marks.rootward)
+    known = _known_marks(code, at_root)
 
     def put(m: re.Match[str]) -> str | None:
         value = known.get(m[0])
         if value is None:
-            value = _value(m[1], m[2].split(SLOT)[1:], code, theme)
+            value = _value(m[1], m[2].split(SLOT)[1:], code, theme, at_root)
             if value is not None:
                 known[m[0]] = value
         return value
@@ -189,14 +190,16 @@ def _inside_out(marked: str, value: Callable[[re.Match[str]], str | None]) -> st
 
 
 @functools.cache
-def _known_marks(code: str) -> dict[str, str]:
+def _known_marks(code: str, at_root: bool) -> dict[str, str]:
     """The marks put in so far in the language `code`, each with its text (a page shows the same points, words and
-    countries over and over)."""
+    countries over and over); `at_root`: in the pages of the default language, at the site's root."""
     return {}
 
 
-def _value(head: str, slots: list[str], code: str, theme: Callable[[str], str] | None) -> str | None:
-    """One mark's text in the language `code`: its head (sentinel, kind, payload) and its slots, filled in."""
+def _value(head: str, slots: list[str], code: str, theme: Callable[[str], str] | None,
+           at_root: bool = False) -> str | None:
+    """One mark's text in the language `code`: its head (sentinel, kind, payload) and its slots, filled in;
+    `at_root`: on a page of the site's default language, at its root."""
     parts = _head(head)
     if parts is None:
         return None
@@ -207,6 +210,8 @@ def _value(head: str, slots: list[str], code: str, theme: Callable[[str], str] |
         if kind == "D":  # a text from below the renderer: Japanese writes its dan grades in kanji
             return i18n.japanese_dan(slots[0]) if code == "ja" and len(slots) == 1 else (
                 slots[0] if len(slots) == 1 else None)
+        if kind == "Y" and len(slots) == 2:  # the way to the site's root: from the root, or from /<code>/
+            return slots[0] if at_root else slots[1]
         if kind == "S" and len(slots) == 1:  # said of the language `payload` alone (the selector's current one)
             return slots[0] if payload == code else ""
         if kind == "O" and len(slots) == 1:  # an organizer's own text in the language, else the text given
@@ -357,17 +362,17 @@ class InWords(Page):
     the texts in marks, `texts_from`, not from its words). Made only from a part whose marks can be read back
     (`readable`)."""
 
-    __slots__ = ("_code", "_done", "_marked", "_texts")
+    __slots__ = ("_code", "_done", "_marked", "_root", "_texts")
 
-    def __init__(self, marked: Page, code: str):
-        self._marked, self._code = marked, code
+    def __init__(self, marked: Page, code: str, root: str):
+        self._marked, self._code, self._root = marked, code, root
         self._done: tuple[bytes, tuple[Heading, ...]] | None = None
         self._texts: tuple[str, SearchEntry | None] | None = None
 
     def _in_words(self) -> tuple[str, SearchEntry | None]:
         if self._texts is None:
             marked, search = self._marked, self._marked.search
-            with i18n.speaking(self._code, root="../"):
+            with i18n.speaking(self._code, root=self._root):
                 title = text(marked.title, self._code)
                 if search is not None:
                     search_title, search_text = text(search.title, self._code), text(search.text, self._code)
@@ -395,7 +400,7 @@ class InWords(Page):
     def _words(self) -> tuple[bytes, tuple[Heading, ...]]:
         if self._done is None:
             marked, toc = self._marked, self._marked.toc
-            with i18n.speaking(self._code, root="../"):
+            with i18n.speaking(self._code, root=self._root):
                 found = anchored([marked.html, *(h.id for h in toc), *(h.html for h in toc)], self._code)
             if found is None:  # (read back once already, by `readable`: a mark no language's words fit)
                 raise ValueError(f"a page in marks cannot be written in {self._code}: {self.title}")
@@ -413,7 +418,7 @@ class InWords(Page):
         return self._words()[1]
 
     def source(self) -> bytes:  # (the page in marks' digest, found once for all the languages)
-        return b"in " + self._code.encode() + b" from marks " + self._marked.source()
+        return b"in " + self._code.encode() + self._root.encode() + b" from marks " + self._marked.source()
 
 
 def readable(marked: Site) -> bool:
@@ -441,7 +446,7 @@ def _readable(marked: str) -> bool:
     return _inside_out(_ANCHOR_MARK.sub("", marked), check) is not None
 
 
-_KINDS = frozenset("tPMCLRQUDFSOTjJXKBW")  # (and g, n: the catalogue's messages)
+_KINDS = frozenset("tPMCLRQUDFSOTjJXKBWY")  # (and g, n: the catalogue's messages)
 _checked: dict[str, bool] = {}  # (each innermost mark read once a process: `_readable`)
 
 
@@ -459,9 +464,14 @@ def _head_readable(head: str, slots: int) -> bool:
 
 def part(marked: Site, code: str) -> Site:
     """A part rendered in the language of marks, in the language `code`, the current one: its files, and each page
-    (its title, search entry, HTML and contents when asked for: InWords). The part is `readable`."""
+    (its title, search entry, HTML and contents when asked for: InWords). The part is `readable`. The site in marks
+    renders what the default language alone has (the wall sheets, the results API: `default_only`), as the default
+    does: in another language, the part is without them."""
+    root = i18n.current().root
     out = Site()
     for path, content in marked.files.items():
+        if root and path in marked.default_only:
+            continue
         if isinstance(content, str):
             written = text(content, code)
             if written is None:
@@ -470,8 +480,10 @@ def part(marked: Site, code: str) -> Site:
         else:
             out.files[path] = content
     for path, page in marked.pages.items():
-        out.pages[path] = InWords(page, code)
-    out.default_only.update(marked.default_only)
+        if not (root and path in marked.default_only):
+            out.pages[path] = InWords(page, code, root)
+    if not root:
+        out.default_only.update(marked.default_only)
     return out
 
 

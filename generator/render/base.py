@@ -200,8 +200,10 @@ def compiled_by(cache: BytecodeCache) -> Iterator[None]:
 class RendererBase:
     """What every part of the renderer uses: the computed results, the templates and the site being built."""
 
-    def __init__(self, loaded: Loaded, site_url: str = "", memo: Memo | None = None):
+    def __init__(self, loaded: Loaded, site_url: str = "", memo: Memo | None = None, sheets_url: str | None = None):
         self.site_url = site_url
+        # (the wall sheets' QR codes lead to the site's root: the site in marks has its own address in marks)
+        self.sheets_url = site_url if sheets_url is None else sheets_url
         self.memo = memo  # the parts of the last build, which parts of this one may come from (memo.py)
         self.data = loaded.data
         self.results = loaded.results

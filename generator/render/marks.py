@@ -17,7 +17,9 @@ A mark stands where a language's text would be, with what that text is made from
   its words not broken apart `B`, without its tags `X` (a heading's, in the contents); the language's code `U`;
   what the selector says of the current language alone `S`; the theme's own text by its key `T`
   (engine/theme/partials/languages/xx.html); a heading's anchor `I`, and where a page is set as its language sets
-  type `j` and `J`; `!`, what no language's words are put in (the part is rendered in each);
+  type `j` and `J`; the way to the root of the site `Y` (its two slots: as a page of the default language writes
+  it, at the root, and as a page of another, under /<code>/, writes it); `!`, what no language's words are put in
+  (the part is rendered in each);
 - the SLOTs hold the message's placeholders (`%(name)s`, `{name}`) as the page filled them: the values, already
   as the page shows them (escaped or not), marks of their own inside where a value is a text of its own;
 - the SENTINEL (``&'"``) is escaped as the mark was: HTML-escaped once by the templates (``&amp;&#39;&#34;``),
@@ -131,6 +133,17 @@ def heading_mark(n: int, given: str | None) -> str:
     if given is None:
         return mark("I", str(n))
     return mark("I", f"{n}={given}") if re.fullmatch(r"[\w-]+", given, re.ASCII) else unsupported()
+
+
+# A wall sheet's page as the site in marks gives it to `text.url` (paths.sheet): its way from a page is written as
+# the default language's pages write it, at the root, and as the others' do, one folder further down (`rootward`)
+ROOTWARD = OPEN + SENTINEL + "Y" + CLOSE
+
+
+def rootward(at_root: str, under: str) -> str:
+    """The way to the site's root, or to what is there: `at_root` on a page of the default language (built at the
+    root), `under` on another language's (built under /<code>/)."""
+    return mark("Y", "", (at_root, under))
 
 
 def unsupported() -> str:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..model import Event, Festival
 from .i18n import current
+from .marks import MARKED, ROOTWARD
 from .text import date_range
 
 
@@ -33,8 +34,10 @@ def round_page(event: Event, number: int) -> str:
 
 def sheet(path: str) -> str:
     """A wall sheet's page as the current language's pages reach it: the sheets are made in the site's default
-    language alone (printed for the venue's wall, where one language hangs), at the site's root."""
-    return current().root + path
+    language alone (printed for the venue's wall, where one language hangs), at the site's root. In the site in
+    marks, the way there from both (marks.ROOTWARD: text.url writes it)."""
+    found = current()
+    return (ROOTWARD if found.code == MARKED else found.root) + path
 
 
 def boards_sheet(event: Event, number: int) -> str:

@@ -198,19 +198,23 @@ class Renderer(FestivalPages, PlayerPages):
         self.entries_page(event, res, common)
         if kind.has_standings:
             self.round_pages(event, res, common)
-        if i18n.current().root:  # the wall sheets are printed in the site's default language: made there alone
+        # The wall sheets are printed in the site's default language: made there alone (and in the site in marks,
+        # which the default's pages are made from, render/after.py part)
+        if i18n.current().root and i18n.current().code != MARKED:
             return
         # The results API: one for all the site's languages, at the root
-        self.site.files.update(api.event_files(self.loaded, event))
+        api_files = api.event_files(self.loaded, event)
         rated = self.loaded.ratings.get(event.path)
         if rated is not None:
-            self.site.files[f"api/{event.path}/rating.json"] = rating_preview.api(
+            api_files[f"api/{event.path}/rating.json"] = rating_preview.api(
                 event, rated, {pid: self.player_name(pid) for pid in rated.changes})
+        self.site.files.update(api_files)
+        self.site.default_only.update(api_files)
         if kind.has_standings and res.final:
-            sheets.event_sheet(self, event, res, self.site_url)
+            sheets.event_sheet(self, event, res, self.sheets_url)
         for rnd in event.rounds:  # (a simul's, which has no round pages, lead to its overview)
             if rnd.games:
-                sheets.round_sheets(self, event, res, rnd, self.site_url,
+                sheets.round_sheets(self, event, res, rnd, self.sheets_url,
                                     None if kind.has_standings else event_page(event))
 
     def rules_page(self, event: Event, res: EventResults, common: dict[str, Any]) -> None:
@@ -507,10 +511,11 @@ def elo_source(rating: Rating) -> str:
             return _("arbiters' adjustment")
 
 
-def render_site(loaded: Loaded, site_url: str = "", kept: Memo | None = None) -> Site:
-    """The site; `site_url`, the address it is published at, goes into the wall sheets' QR codes; `kept`, the
-    parts of the last build, which events' pages may come from."""
-    return Renderer(loaded, site_url, kept).build()
+def render_site(loaded: Loaded, site_url: str = "", kept: Memo | None = None, sheets_url: str | None = None) -> Site:
+    """The site; `site_url`, the address it is published at, goes into the wall sheets' QR codes (else
+    `sheets_url`: the root's, for the site in marks) and the calendars' links; `kept`, the parts of the last build,
+    which events' pages may come from."""
+    return Renderer(loaded, site_url, kept, sheets_url).build()
 
 
 

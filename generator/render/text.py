@@ -27,7 +27,7 @@ from ..countries import country_name as english_country_name
 from ..names import unaccented
 from ..numbers import points as english_points
 from .i18n import SOURCE, _, current, language
-from .marks import MARKED, OPEN, heading_mark, mark, typeset_marks, unsupported
+from .marks import MARKED, OPEN, ROOTWARD, heading_mark, mark, rootward, typeset_marks, unsupported
 
 __all__ = ["Heading", "country_name", "date_range", "esc", "escape_text", "headings", "json_text", "label_tables",
            "html_format", "html_message", "link", "long_date", "md", "shown", "number", "points", "points_cells",
@@ -294,7 +294,11 @@ def _way(folder: str, here: str) -> str:
 
 def url(target: str, page: str) -> str:
     """The relative URL from the page built from `page` to the page built from `target` (directory URLs), or to
-    the file `target` when it is not a page."""
+    the file `target` when it is not a page. A target the site in marks gives the way to the root to
+    (marks.ROOTWARD, paths.sheet): the URL both from the root and from a language's folder, a mark."""
+    if target.startswith(ROOTWARD):
+        there = target[len(ROOTWARD):]
+        return rootward(url(there, page), url("../" + there, page))
     here = _folder(page)
     to_page = target.endswith(".md")
     there = _folder(target) if to_page else target
