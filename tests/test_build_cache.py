@@ -497,10 +497,11 @@ def patched(said: str) -> set[str]:
 
 def test_a_language_is_patched_where_only_its_pages_changed_and_built_where_the_rest_of_its_site_did(
         festival: Path, tmp_path: Path) -> None:
-    """A language under /<code>/ whose folder holds the site as the last build left it: after a round's result, its
-    changed pages are written and the engine does not run for it. After a change of what the rest of its site is
-    made from (a hand-written page, a player's name, which the search index holds) the engine builds it. Each time
-    the site is a cold build's, byte for byte."""
+    """A language whose folder holds the site as the last build left it, under /<code>/ or the default at the root:
+    after a round's result, its changed pages are written and the engine does not run for it (at the root, the
+    theme's assets, every language's texts and the other languages' folders left as they are). After a change of
+    what the rest of its site is made from (a hand-written page, a player's name, which the search index holds) the
+    engine builds it. Each time the site is a cold build's, byte for byte."""
     config, sources = tmp_path / "mkdocs.yml", tmp_path / "site_src"
     shutil.copytree(ROOT / "site_src", sources)
     text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").replace("docs_dir: site_src\n",
@@ -512,9 +513,9 @@ def test_a_language_is_patched_where_only_its_pages_changed_and_built_where_the_
     build(festival, site, kept, "en,de", config=config, left=True, said=said)
     assert patched(said[-1]) == set()
     changes = [
-        (lambda: turn_a_game(festival / "cup" / "open" / "round-1.yaml"), {"de"}),
+        (lambda: turn_a_game(festival / "cup" / "open" / "round-1.yaml"), {"en", "de"}),
         # (the list a patched language's build left: as the folder holds it, so patched again)
-        (lambda: turn_a_game(festival / "cup" / "open" / "round-1.yaml"), {"de"}),
+        (lambda: turn_a_game(festival / "cup" / "open" / "round-1.yaml"), {"en", "de"}),
         (lambda: replace(sources / "organizers.md", "\n\n", "\n\nChanged by hand.\n\n"), set()),
         (lambda: replace(festival / "players.yaml", "given: Amy", "given: Amelia"), set()),
     ]
@@ -566,6 +567,42 @@ def test_a_language_is_patched_only_where_its_folder_holds_what_the_last_build_l
     assert not intact()
 
 
+def test_the_default_languages_folder_is_found_as_it_was_left_with_the_other_languages_folders_in_it(
+        tmp_path: Path) -> None:
+    """(At the root: the other languages' folders are theirs, neither listed nor looked into; a folder of another
+    name is the root's own. The files the engine copied are listed, and a patched build keeps them.)"""
+    folder, site = tmp_path / "cache", tmp_path / "site"
+    (site / "assets").mkdir(parents=True)
+    (site / "index.html").write_text("Home", encoding="utf-8")
+    (site / "assets" / "extra.css").write_text("a{}", encoding="utf-8")
+    frame = "f" * 64
+    written = KeptSite(folder, "this code", "en", ("de", "fr"))
+    written.frame = frame
+    written.wrote("index.html", "a" * 64)
+    written.wrote("assets/extra.css", "c" * 64)
+    written.copied.add("assets/extra.css")
+    (site / "de").mkdir()
+    (site / "de" / "index.html").write_text("Start", encoding="utf-8")  # (German's build wrote it)
+    written.save(site)
+    kept = KeptSite.open(folder, "this code", "en", ("de", "fr"))
+    assert set(kept.listed) == {"index.html", "assets/extra.css"} and kept.listed_copied == {"assets/extra.css"}
+    kept.frame = frame
+    assert kept.intact(site)
+    assert kept.framed() == ["assets/extra.css"]  # (copied: kept by a patched build, with its digest)
+    assert kept.left == {"assets/extra.css": "c" * 64}
+    (site / "de" / "players").mkdir()  # (German's, changed by its own build)
+    (site / "de" / "players" / "index.html").write_text("Spieler", encoding="utf-8")
+    assert KeptSite.open(folder, "this code", "en", ("de", "fr")).intact(site) is False  # (no frame given)
+    again = KeptSite.open(folder, "this code", "en", ("de", "fr"))
+    again.frame = frame
+    assert again.intact(site)
+    (site / "nl").mkdir()  # (a language the site does not have: the root's, and not as listed)
+    (site / "nl" / "index.html").write_text("Start", encoding="utf-8")
+    again = KeptSite.open(folder, "this code", "en", ("de", "fr"))
+    again.frame = frame
+    assert not again.intact(site)
+
+
 def test_a_language_left_out_is_removed_from_the_site_the_last_build_left(festival: Path, tmp_path: Path) -> None:
     kept, site = tmp_path / "cache", tmp_path / "site"
     said: list[str] = []
@@ -584,12 +621,26 @@ def test_a_list_of_the_site_that_names_a_file_outside_the_languages_folder_is_sa
     """(A list ignored is no list: the build then empties the site's folder and writes every page, as the first
     build into the site's folder does, above.)"""
     good = {"format": KEPT_FORMAT, "code": "this code", "language": "en", "frame": "",
-            "pages": {"players/ann/index.html": ["a" * 64, 10, 20]}}
+            "pages": {"players/ann/index.html": ["a" * 64, 10, 20]}, "copied": []}
     (tmp_path / "site-en.json").write_text(json.dumps(good), encoding="utf-8")
     assert KeptSite.open(tmp_path, "this code", "en").listed == good["pages"]  # (as the build writes it)
     assert KeptSite.open(tmp_path, "other code", "en").listed == {}  # (other code's: not used, nothing said)
     assert capsys.readouterr().err == ""
     bad = {**good, "pages": {**good["pages"], name: ["a" * 64, 10, 20]}}
     (tmp_path / "site-en.json").write_text(json.dumps(bad), encoding="utf-8")
+    assert KeptSite.open(tmp_path, "this code", "en").listed == {}
+    assert "is ignored: it is not what the build writes" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("copied", [["players/bob/index.html"], [7], "players/ann/index.html", None])
+def test_a_list_of_the_site_whose_copied_files_are_not_files_it_lists_is_said_and_ignored(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], copied: object) -> None:
+    """(The files the engine copied are named among those listed: a name not listed, or not a name, and the list is
+    not the build's.)"""
+    good = {"format": KEPT_FORMAT, "code": "this code", "language": "en", "frame": "",
+            "pages": {"players/ann/index.html": ["a" * 64, 10, 20]}, "copied": ["players/ann/index.html"]}
+    (tmp_path / "site-en.json").write_text(json.dumps(good), encoding="utf-8")
+    assert KeptSite.open(tmp_path, "this code", "en").listed_copied == {"players/ann/index.html"}
+    (tmp_path / "site-en.json").write_text(json.dumps({**good, "copied": copied}), encoding="utf-8")
     assert KeptSite.open(tmp_path, "this code", "en").listed == {}
     assert "is ignored: it is not what the build writes" in capsys.readouterr().err

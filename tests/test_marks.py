@@ -103,6 +103,33 @@ def test_a_marks_text_is_escaped_as_the_mark_was() -> None:
     assert put(page, "de") == "<p>&lt;Tom &amp; Jerry&#39;s &#34;Cup&#34;&gt;</p>"
 
 
+def test_the_way_to_the_sites_root_is_put_in_as_the_root_or_a_languages_folder_writes_it() -> None:
+    """A wall sheet is the default language's alone, at the site's root: a round's page links to it from the root as
+    the folder of the sheet (it is below the round's page), and from /de/ one folder further up and down again.
+    The site in marks writes both; each language takes its own, the default (at the root: `root=""`) the first."""
+    from generator.render.paths import sheet
+    from generator.render.text import link
+
+    page = "cup/open/round-3.md"  # (its address: cup/open/round-3/)
+    made = marked(lambda: link("sheet", sheet("cup/open/round-3/print-boards.md"), page))
+    # from cup/open/round-3/: the sheet's folder print-boards/ below it; from de/cup/open/round-3/, four folders up
+    # (round-3, open, cup, de) to the site's root, then down cup/open/round-3/print-boards/
+    with i18n.speaking("en"):
+        assert after.text(made, "en") == '<a href="print-boards/">sheet</a>'
+    assert put(made, "de") == '<a href="../../../../cup/open/round-3/print-boards/">sheet</a>'
+    with i18n.speaking("de"):  # (German as the site's default language, at the root)
+        assert after.text(made, "de") == '<a href="print-boards/">sheet</a>'
+    # (the same mark once at the root and once in /de/ in one process: each where it is)
+    assert put(made, "en") == '<a href="../../../../cup/open/round-3/print-boards/">sheet</a>'
+    # the same as each language's own rendering writes it
+    target = "cup/open/round-3/print-boards.md"
+    with i18n.speaking("en"):
+        assert str(link("sheet", sheet(target), page)) == '<a href="print-boards/">sheet</a>'
+    with i18n.speaking("de", root="../"):
+        up = '<a href="../../../../cup/open/round-3/print-boards/">sheet</a>'
+        assert str(link("sheet", sheet(target), page)) == up
+
+
 @pytest.mark.parametrize("spoilt", [
     lambda m: m[:len(m) // 2],  # cut
     lambda m: m + "\x03",  # a mark closed that was not opened

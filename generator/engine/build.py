@@ -145,7 +145,8 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
     only where its engine writes what it is given to write)."""
     pages = cache.PageCache.open(*kept, code) if kept is not None else None
     parts = cache.PageCache.open(*kept, code, kind="parts") if kept is not None else None
-    site = KeptSite.open(*kept, code) if kept is not None and code != MARKED else None
+    site = (KeptSite.open(*kept, code, codes[1:] if code == codes[0] else ())
+            if kept is not None and code != MARKED else None)
     root_url = first.site_url or ""
     address = published_address(first.site_url)
     # (the site in marks: its pages are the default language's, at the root, and the others', under /<code>/)

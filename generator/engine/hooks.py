@@ -78,7 +78,7 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
         if build.preview is not None:
             build.preview.last_good = site
     config.nav = site.nav
-    if build.kept_site is not None and build.root:  # (a language under /<code>/: its site patched, if it can be)
+    if build.kept_site is not None:  # (its site patched, if it can be)
         common = _common(build, config)
         build.kept_site.frame = _frame(build, config, common)
         _patch(build, config, common)
@@ -186,11 +186,18 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
         if not (build.root and path == TEXTS):
             files.append(file := File.generated(config, path, content=content))
             _DESTS.setdefault((path, bool(config.use_directory_urls)), file.dest_uri)
-    if not build.root:  # every other language's texts, beside the root's (the other languages write no assets)
-        for code in build.languages[1:]:
-            with i18n.speaking(code):
-                files.append(File.generated(config, texts_file(build, code), content=i18n.script_file()))
+    for path, content in _other_texts(build).items():
+        files.append(File.generated(config, path, content=content))
     return files
+
+
+def _other_texts(build: Build) -> dict[str, str]:
+    """At the root, every other language's texts, beside the root's (the other languages write no assets)."""
+    found = {}
+    for code in build.languages[1:] if not build.root else ():
+        with i18n.speaking(code):
+            found[texts_file(build, code)] = i18n.script_file()
+    return found
 
 
 # The engine's plugins a language's site may be patched with (with these hooks): a site with others is built (they
@@ -199,9 +206,10 @@ PATCHED_PLUGINS = {"search", "material/search"}
 
 
 def _patch(build: Build, config: MkDocsConfig, common: list[Any]) -> None:
-    """A language under /<code>/ whose folder in the site holds the last build's output as it left it (kept.py), made
-    from the same rest of the site (`_frame`: the hand-written pages, the search index, the sitemap, the "page not
-    found"): only its generated pages and files that changed are written, from the pages in marks (this language's
+    """A language whose folder in the site holds the last build's output as it left it (kept.py), made from the same
+    rest of the site (`_frame`: the hand-written pages, the search index, the sitemap, the "page not found"; at the
+    root, the theme's assets and every language's texts too, and the other languages' folders left to their
+    builds): only its generated pages and files that changed are written, from the pages in marks (this language's
     words put in) or the build cache, and those it no longer has removed; then `Patched`, and the engine does not
     run. Where a page is neither in marks nor kept, or the folder is not as it was left, nothing is done here: the
     engine builds the language, as any other build."""
@@ -236,8 +244,8 @@ def _patch(build: Build, config: MkDocsConfig, common: list[Any]) -> None:
                 return  # (rendered by the engine, with the rest)
         pages[name] = (digest, raw, text)
     files: dict[str, tuple[str, bytes | None]] = {}
-    for path, content in generated.files.items():
-        if path == TEXTS:  # (the root's)
+    for path, content in [*generated.files.items(), *_other_texts(build).items()]:
+        if build.root and path == TEXTS:  # (the root's)
             continue
         raw = content.encode("utf-8") if isinstance(content, str) else content
         digest, name = _content_digest(raw), _dest_uri(config, path)
@@ -469,6 +477,7 @@ def _files_held(site: KeptSite, files: Files) -> None:
                 continue  # (the engine says what it cannot copy)
             made_from = hashlib.sha256(json.dumps(["copied", file.abs_src_path, found.st_size,
                                                    found.st_mtime_ns]).encode()).hexdigest()
+            site.copied.add(file.dest_uri)
         else:
             continue
         if site.holds(file.dest_uri, made_from, page=False):

@@ -5,7 +5,8 @@ With a build cache (cache.py), each language's build lists, in `site-<code>.json
 pages it left in its folder of the site, and the files the engine copies or writes as they are given (the theme's
 assets, the results API, the calendar feeds …):
 
-    {"format": FORMAT, "code": CODE, "language": "de", "pages": {"players/ann/index.html": [digest, size, mtime], …}}
+    {"format": FORMAT, "code": CODE, "language": "de", "frame": FRAME, "pages": {"players/ann/index.html":
+     [digest, size, mtime], …}, "copied": ["assets/extra.css", …]}
 
 `digest` is the digest of everything the page's output is made from (hooks.py on_files), or of a file's content,
 or of the file it is copied from (its path, size and time: hooks.py _files_held); `size` and `mtime` the file's
@@ -15,7 +16,11 @@ plain file of that size and time, and removes everything else, as the engine's d
 every build (the search index, the sitemap, the hand-written pages …), anything not written by a build, any link,
 the files of a language the site no longer has. The engine's own rule is kept: an entry whose name
 begins with a dot, at the top of the folder, is left. The default language's clean, at the site's root, leaves the
-other languages' folders to their own builds.
+other languages' folders to their own builds, and so does everything here that walks the root (`others`).
+
+`frame` is the digest of what the rest of the site is made from (hooks.py _frame), and `copied` names the files
+the engine copied as they are (the theme's assets, site_src's): a build that patches the folder without the engine
+(hooks.py _patch) keeps what the engine wrote from the same frame, and the files it copied from the same theme.
 
 A page is then written only where the file kept for it is not made from the same (`holds`); a kept page that this
 build does not make at all is removed after the build (`finish`). Like git's index, the list trusts a file whose
@@ -41,7 +46,7 @@ from typing import Any
 
 from .cache import linked, read_index, write_index
 
-FORMAT = "banzuke-site/2"
+FORMAT = "banzuke-site/3"
 
 
 def _is_entry(name: Any, value: Any) -> bool:
@@ -51,15 +56,17 @@ def _is_entry(name: Any, value: Any) -> bool:
             and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value[1:]))
 
 
-def _files(site_dir: Path) -> Iterator[tuple[str, os.DirEntry[str]]]:
+def _files(site_dir: Path, others: Collection[str] = ()) -> Iterator[tuple[str, os.DirEntry[str]]]:
     """Every entry in a language's folder that is not a folder (links neither followed nor entered), by its path in
-    the folder; but at its top, those whose name begins with a dot (the engine's clean leaves them)."""
+    the folder; but at its top, those whose name begins with a dot (the engine's clean leaves them), and the
+    folders `others` (the other languages', at the root)."""
     waiting = [(str(site_dir), "")]
     while waiting:
         folder, under = waiting.pop()
         with os.scandir(folder) as entries:
             for entry in entries:
-                if not under and entry.name.startswith("."):
+                if not under and (entry.name.startswith(".") or (entry.name in others and entry.is_dir(
+                        follow_symlinks=False))):
                     continue
                 if entry.is_dir(follow_symlinks=False):
                     waiting.append((entry.path, f"{under}{entry.name}/"))
@@ -77,8 +84,9 @@ class KeptSite:
     """One language's folder of the site as the last build left it (`listed`), what of it this build found as then
     (`held`), and the pages this build leaves there (`left`)."""
 
-    def __init__(self, folder: Path, code: str, language: str):
+    def __init__(self, folder: Path, code: str, language: str, others: tuple[str, ...] = ()):
         self.folder, self.code, self.language = folder, code, language
+        self.others = others  # (at the site's root: the other languages' folders, left to their builds)
         self.index = folder / f"site-{language}.json"
         self.listed: dict[str, list[Any]] = {}
         self.held: dict[str, str] = {}  # by the page's file (its path in the folder): the digest it is made from
@@ -93,11 +101,13 @@ class KeptSite:
         # listed; the files it wrote (`rewritten`)
         self.patched = False
         self.rewritten: set[str] = set()
+        self.listed_copied: frozenset[str] = frozenset()  # the files the engine copied as they are: the last build's
+        self.copied: set[str] = set()  # and this one's
         self.measured: tuple[int, int] | None = None  # the folder's pages (HTML files) and bytes, as saved (`save`)
 
     @classmethod
-    def open(cls, folder: Path, code: str, language: str) -> KeptSite:
-        kept = cls(folder, code, language)
+    def open(cls, folder: Path, code: str, language: str, others: tuple[str, ...] = ()) -> KeptSite:
+        kept = cls(folder, code, language, others)
         kept._read()
         return kept
 
@@ -113,12 +123,13 @@ class KeptSite:
             return
         if found.get("code") != self.code:
             return  # (written by other code: every page written anew, and nothing to say)
-        pages, frame = found.get("pages"), found.get("frame")
+        pages, frame, copied = found.get("pages"), found.get("frame"), found.get("copied")
         if not (isinstance(pages, dict) and all(_is_entry(k, v) for k, v in pages.items())
-                and isinstance(frame, str) and len(frame) in (0, 64)):
+                and isinstance(frame, str) and len(frame) in (0, 64)
+                and isinstance(copied, list) and all(isinstance(name, str) and name in pages for name in copied)):
             self._ignored("it is not what the build writes")
             return
-        self.listed, self.listed_frame = pages, frame
+        self.listed, self.listed_frame, self.listed_copied = pages, frame, frozenset(copied)
 
     def _ignored(self, why: str) -> None:
         print(f"WARNING -  The list of the site's pages {self.index} is ignored: {why}; every page is written anew",
@@ -162,7 +173,7 @@ class KeptSite:
         if not self.frame or self.listed_frame != self.frame or not site_dir.is_dir() or site_dir.is_symlink():
             return False
         found: dict[str, str] = {}
-        for name, entry in _files(site_dir):
+        for name, entry in _files(site_dir, self.others):
             listed = self.listed.get(name)
             if listed is None or not _as_listed(entry, listed):
                 return False
@@ -173,10 +184,15 @@ class KeptSite:
         return True
 
     def framed(self) -> list[str]:
-        """The files held that the engine wrote from the rest of the site (`frame`), kept as they are."""
+        """The files held that the engine wrote from the rest of the site (`frame`), kept as they are; and those it
+        copied as they are (the theme's, site_src's: the frame is made from them too, hooks.py _frame)."""
         names = [name for name, digest in self.held.items() if digest == self.listed_frame]
         for name in names:
             self.left[name] = self.frame
+        for name in self.listed_copied & self.held.keys():
+            self.left[name] = self.held[name]
+            self.copied.add(name)
+            names.append(name)
         return names
 
     def holds(self, name: str, digest: str, page: bool = True) -> bool:
@@ -213,7 +229,7 @@ class KeptSite:
         last build's. A list that cannot be written is said; the next build then writes every page anew."""
         pages: dict[str, list[Any]] = {}
         if self.frame and not self.patched:  # (what else the engine wrote, from the rest of the site: the folder's
-            for name, _ in _files(site_dir):  # files not yet listed)
+            for name, _ in _files(site_dir, self.others):  # files not yet listed)
                 self.left.setdefault(name, self.frame)
         # (patched: the folder holds what it was found to hold, but what this build wrote and removed (`finish`))
         untouched = self.listed if self.patched else {}
@@ -231,7 +247,7 @@ class KeptSite:
         if self.frame:  # (then every file of the folder is listed)
             self.measured = (sum(name.endswith(".html") for name in pages), sum(entry[1] for entry in pages.values()))
         text = json.dumps({"format": FORMAT, "code": self.code, "language": self.language, "frame": self.frame,
-                           "pages": pages}, separators=(",", ":"))
+                           "pages": pages, "copied": sorted(self.copied & pages.keys())}, separators=(",", ":"))
         try:
             if linked(self.index):
                 return
