@@ -78,8 +78,9 @@ class Built:
 def build(config_file: Path, data: Path, loaded: Loaded, site_dir: Path | None) -> bool:
     """`build --strict` on a data set this process has already loaded and checked (so it is not read twice), once
     for each of the site's languages: the default at the root, the others under /<code>/. The languages are
-    independent once the data is computed: with more than one core, once the default is built, the others are
-    built side by side by forked processes, each taking one language after another, the output the same. Warnings
+    independent once the data is computed: with a cache, the site in marks is built first (_marks), and every
+    language puts its words in it; with more than one core, once the default is built, the others are built side by
+    side by forked processes, each taking one language after another, the output the same. Warnings
     and errors are printed as the engine prints them, then the site's size and pages by language, with a warning
     where the site passes what GitHub Pages publishes or the results job's time limit; False when the build failed."""
     start = time.monotonic()
@@ -93,7 +94,7 @@ def build(config_file: Path, data: Path, loaded: Loaded, site_dir: Path | None) 
             kept = (folder, cache.code_digest()) if folder is not None else None
             # (what is the same for every language, found once: the data's digests, the theme's files)
             digests = data_digests(data) if kept is not None else None
-            marked: list[Build] = []  # (the site in the language of marks, once the default is built)
+            marked: list[Build] = []  # (the site in the language of marks, built before every language)
             # (the catalogues, read by the default language for every language's texts, and the templates, the
             # theme's and the renderer's: compiled once for all builds)
             catalogues, templates = ((cache.PageCache.open(*kept, "all", kind=kind) for kind in ("catalogues",
@@ -139,10 +140,10 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
     """One language's build into `site_dir`: the default with the configuration as given, the others with the
     same configuration under /<code>/, with their own address; with `kept` (the cache's folder and the code's
     digest), the pages of the last build reused where nothing they are made from changed (cache.py), by the data's
-    `digests`. The theme's files are listed once for all the languages (`listed`, _ListedOnce). A language other
-    than the default (English too) puts its words in the site in the language of marks (`marked`, _marks) where it
-    does not keep its own pages; the language of marks (MARKED) keeps them for the others (its site's folder is
-    only where its engine writes what it is given to write)."""
+    `digests`. The theme's files are listed once for all the languages (`listed`, _ListedOnce). Each language, the
+    default too, puts its words in the site in the language of marks (`marked`, _marks) where it does not keep its
+    own pages; the language of marks (MARKED) keeps them for the languages (its site's folder is only where its
+    engine writes what it is given to write)."""
     pages = cache.PageCache.open(*kept, code) if kept is not None else None
     parts = cache.PageCache.open(*kept, code, kind="parts") if kept is not None else None
     site = (KeptSite.open(*kept, code, codes[1:] if code == codes[0] else ())
@@ -241,8 +242,9 @@ def _parts_made(memo: Memo | None) -> str:
 
 def _marks(one: Callable[[str, Path], Build], codes: tuple[str, ...], kept: tuple[Path, str] | None,
            marked: list[Build]) -> None:
-    """The site in the language of marks (render/marks.py): its parts and its pages, for the languages other
-    than the default to put their words in, rendered once rather than once in each language.
+    """The site in the language of marks (render/marks.py): its parts and its pages, for every language to put its
+    words in (the default's at the root: what the default alone has, the wall sheets and the results API, in it),
+    rendered once rather than once in each language.
     Its pages are held, not written (hooks.py on_post_page); the cache keeps them and its parts as a language's
     (`pages-xx.json`, `parts-xx.json`). Only with a cache. A site in marks that cannot be built is said; each
     language then renders its own pages."""
@@ -312,13 +314,14 @@ def _one_after_another(one: Callable[[str, Path], Build], marks: Callable[[], No
 
 def _side_by_side(one: Callable[[str, Path], Build], marks: Callable[[], None], codes: tuple[str, ...], root: Path,
                   jobs: int) -> list[Built] | None:
-    """The default language in this process, into the site's folder (which its build empties first); then the
-    others, into /<code>/, by `jobs` forked processes side by side, each taking the next language waiting as it ends
-    one: they inherit what the default's pages computed once for all (the standings after each round, the shown
-    points …). A process builds its languages one after another, as a build on one core does: forking one for each
-    language copied most of what it inherited again, page by page, a third of a patched language's seconds. Each
-    tells this process a language's pages, bytes (`_measured`) and CPU seconds through a pipe. None when a
-    language's build failed (it said why; a process that failed ends, another takes the languages left)."""
+    """The site in marks and the default language in this process, the default into the site's folder (which its
+    build empties first); then the others, into /<code>/, by `jobs` forked processes side by side, each taking the
+    next language waiting as it ends one: they inherit what this process computed once for all (the pages in marks,
+    the standings after each round, the shown points …). A process builds its languages one after another, as a
+    build on one core does: forking one for each language copied most of what it inherited again, page by page, a
+    third of a patched language's seconds. Each tells this process a language's pages, bytes (`_measured`) and CPU
+    seconds through a pipe. None when a language's build failed (it said why; a process that failed ends, another
+    takes the languages left)."""
     before = _cpu()
     marks()  # (the parts in the language of marks, which every language inherits: counted with the default's seconds)
     first = one(codes[0], root)

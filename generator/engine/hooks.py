@@ -182,7 +182,8 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
             elif kept is not None and kept.has(page.made_from):
                 page.reused = ""  # (read when the page is written, on_env: not all held at once)
                 page.cached = True
-    for path, content in sorted(site.files.items()):
+    # (the site in marks writes none of the generated files: its parts hold them for the languages, render/memo.py)
+    for path, content in sorted(site.files.items()) if build.language != MARKED else ():
         if not (build.root and path == TEXTS):
             files.append(file := File.generated(config, path, content=content))
             _DESTS.setdefault((path, bool(config.use_directory_urls)), file.dest_uri)
