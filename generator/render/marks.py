@@ -73,8 +73,15 @@ def digest(context: str | None, singular: str, plural: str | None) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:20]
 
 
+_ASKED: dict[tuple[str | None, str, str | None], tuple[str, Message]] = {}  # (`message`'s, by the message asked)
+
+
 def message(context: str | None, singular: str, plural: str | None) -> tuple[str, Message]:
-    """The digest and the placeholders of a message, noted for after.py."""
+    """The digest and the placeholders of a message, noted for after.py (found once a process: a page asks for the
+    same few hundred messages over and over)."""
+    asked = _ASKED.get((context, singular, plural))
+    if asked is not None:
+        return asked
     found = digest(context, singular, plural)
     known = MESSAGES.get(found)
     if known is None:
@@ -85,6 +92,7 @@ def message(context: str | None, singular: str, plural: str | None) -> tuple[str
                 seen.setdefault(m[1] or m[2], m[0])
         known = MESSAGES[found] = Message(context, singular, plural, tuple(seen.values()),
                                           any("%%" in f for f in forms), any("{{" in f or "}}" in f for f in forms))
+    _ASKED[(context, singular, plural)] = (found, known)
     return found, known
 
 
