@@ -206,10 +206,11 @@ def test_a_site_whose_languages_put_their_words_in_the_pages_in_marks_is_the_sit
 
 
 @pytest.mark.build
-def test_english_as_another_language_is_made_from_the_pages_in_marks_and_patched(tmp_path: Path) -> None:
-    """A site in Dutch first, then English: English puts its words in the pages in marks as every other language
-    does (its parts and its pages), and after a round's result it is patched (the engine not run for it). Each
-    build is the site rendered in each language without a cache, byte for byte."""
+def test_a_site_in_dutch_first_is_made_from_the_pages_in_marks_in_each_language_and_patched(tmp_path: Path) -> None:
+    """A site in Dutch first, then English: each, Dutch at the root and English under /en/, puts its words in the
+    pages in marks (its parts and its pages; Dutch its wall sheets too, which it alone has), and after a round's
+    result each is patched (the engine not run for it). Each build is the site rendered in each language without a
+    cache, byte for byte."""
     data = tmp_path / "data"
     shutil.copytree(MINI, data)
     config = tmp_path / "mkdocs.yml"
@@ -218,7 +219,7 @@ def test_english_as_another_language_is_made_from_the_pages_in_marks_and_patched
     assert "languages: [nl, en]" in text
     config.write_text(text, encoding="utf-8")
 
-    def build(site: str, cache: bool) -> tuple[str, dict[str, bytes]]:
+    def build(site: str, cache: bool) -> tuple[dict[str, str], dict[str, bytes]]:
         env = {**os.environ, "BANZUKE_CACHE": str(tmp_path / "cache") if cache else "off"}
         env.pop("BANZUKE_LANGUAGES", None)
         result = subprocess.run([sys.executable, "-m", "generator", "build", "--data", str(data), "--site-dir",
@@ -226,29 +227,43 @@ def test_english_as_another_language_is_made_from_the_pages_in_marks_and_patched
                                 text=True, cwd=ROOT, env=env)
         assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
         folder = tmp_path / site
-        line = result.stderr.split("INFO    -  en: ")[1].split("\n")[0] if cache else ""
-        return line, {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
-                      if p.is_file()}
+        lines = {m[1]: m[2] for m in re.finditer(r"INFO    -  (nl|en): (.*)", result.stderr)}
+        return lines, {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
+                       if p.is_file()}
 
     def same(warm: dict[str, bytes], cold: dict[str, bytes]) -> None:
         assert warm.keys() == cold.keys()
         assert [name for name in warm if warm[name] != cold[name]] == []
 
-    line, warm = build("site", True)
-    # The mini festival: 1 festival, 1 event, 5 players, every part from the site in marks
-    assert "put in this language's words from the pages in marks: the pages of 1 festivals, 1 events, 5 players" \
-        in line, line
+    lines, warm = build("site", True)
+    # The mini festival: 1 festival, 1 event, 5 players, every part from the site in marks, in each language
+    for code in ("nl", "en"):
+        assert "put in this language's words from the pages in marks: the pages of 1 festivals, 1 events, " \
+            "5 players" in lines[code], lines[code]
+    # every generated page of each from the pages in marks (of those digested, all but the theme's "page not
+    # found"): Dutch's its wall sheets among them, which English has not
+    for code in ("nl", "en"):
+        found = re.search(r"0 of ([0-9,]+) generated pages from the build cache, ([0-9,]+) from the pages in marks",
+                          lines[code])
+        assert found is not None and int(found[2]) == int(found[1]) - 1, lines[code]
+    sheets = [name for name in warm if name.endswith("/print-boards/index.html")]
+    assert sheets and all(not name.startswith("en/") for name in sheets)
+    assert '<html lang="nl"' in warm[sheets[0]].decode("utf-8")
     same(warm, build("cold", False)[1])
     # English's own forms, put in: a tie-break's name inside the sentence that gives their order, its first
     # letter small
     assert "SOS (sum of opponents&#39; scores)" in warm["en/cup/open/index.html"].decode("utf-8")
+    # the home page's choice of language, at the root alone
+    assert 'localStorage.getItem("banzuke-language")' in warm["index.html"].decode("utf-8")
+    assert 'localStorage.getItem("banzuke-language")' not in warm["en/index.html"].decode("utf-8")
     result = data / "cup" / "open" / "round-1.yaml"
     turned = result.read_text(encoding="utf-8")
     found = re.search(r"\b(1-0|0-1)\b", turned)
     assert found is not None
     result.write_text(turned[:found.start()] + ("0-1" if found[0] == "1-0" else "1-0") + turned[found.end():],
                       encoding="utf-8")
-    line, warm = build("site", True)
-    assert "the rest of its site as the last build left it (the engine not run" in line, line
+    lines, warm = build("site", True)
+    for code in ("nl", "en"):
+        assert "the rest of its site as the last build left it (the engine not run" in lines[code], lines[code]
     shutil.rmtree(tmp_path / "cold")
     same(warm, build("cold", False)[1])
