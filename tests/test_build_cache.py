@@ -530,6 +530,35 @@ def test_a_language_is_patched_where_only_its_pages_changed_and_built_where_the_
         assert f"The site: 2 languages, {pages:,} pages, {_mb(size)}," in said[-1]
 
 
+def test_a_file_of_the_themes_own_folder_changed_is_copied_again_though_no_page_changed(
+        festival: Path, tmp_path: Path) -> None:
+    """mkdocs.yml's `theme.custom_dir`: a folder of the theme outside the code, which the cache's digest of the code
+    does not hold. After a round's result both languages are patched (the folder as it was); after a change of a
+    file in it, the default language is built by the engine, its copy of the file as it now is, and every page
+    made again (each page's output may come from the theme's templates there)."""
+    overrides = tmp_path / "overrides"
+    (overrides / "assets").mkdir(parents=True)
+    css = overrides / "assets" / "custom.css"
+    css.write_text("a{color:red}", encoding="utf-8")
+    config = tmp_path / "mkdocs.yml"
+    text = site_config_text().replace("theme:\n  name: material\n",
+                                      f"theme:\n  name: material\n  custom_dir: {overrides.as_posix()}\n", 1)
+    assert "custom_dir" in text
+    config.write_text(text, encoding="utf-8")
+    kept, site = tmp_path / "cache", tmp_path / "site"
+    said: list[str] = []
+    first, _ = build(festival, site, kept, "en,de", config=config, left=True)
+    assert first["assets/custom.css"] == b"a{color:red}"
+    turn_a_game(festival / "cup" / "open" / "round-1.yaml")
+    build(festival, site, kept, "en,de", config=config, left=True, said=said)
+    assert patched(said[-1]) == {"en", "de"}
+    css.write_text("a{color:blue}", encoding="utf-8")
+    warm, used = build(festival, site, kept, "en,de", config=config, left=True, said=said)
+    assert patched(said[-1]) == set() and used["en"][0] == 0
+    assert warm["assets/custom.css"] == b"a{color:blue}"
+    same(warm, build(festival, tmp_path / "cold", None, "en,de", config=config)[0])
+
+
 def test_a_language_is_patched_only_where_its_folder_holds_what_the_last_build_left_and_nothing_else(
         tmp_path: Path) -> None:
     """(What `intact` finds in a language's folder; where it finds otherwise, the engine builds the language.)"""

@@ -19,6 +19,7 @@ import json
 import os
 import posixpath
 import sys
+import sysconfig
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -106,10 +107,31 @@ def _parts(build: Build, config: MkDocsConfig) -> Memo | None:
 
 def _common(build: Build, config: MkDocsConfig) -> list[Any]:
     """What every page's output depends on besides its own: the settings, the language, the site's languages (the
-    selector) and its addresses (the canonical address, the wall sheets' QR codes)."""
+    selector) and its addresses (the canonical address, the wall sheets' QR codes), and the theme's folders that
+    the cache's digest of the code does not hold (`_theme_folders`)."""
     settings = Path(config.config_file_path).read_bytes() if config.config_file_path else b""
     return [settings.decode("utf-8", "replace"), build.language, build.languages, build.site_url,
-            build.site_root, config.site_url or ""]
+            build.site_root, config.site_url or ""] + ([folders] if (folders := _theme_folders(config)) else [])
+
+
+# The folders the cache's digest of the code holds (cache.code_digest): the generator's (its theme among them), and
+# the installed packages' (by their versions: the engine's and Material's themes)
+_CODE_FOLDERS = tuple({Path(__file__).resolve().parent.parent,
+                       *(Path(sysconfig.get_paths()[key]).resolve() for key in ("purelib", "platlib"))})
+
+
+def _theme_folders(config: MkDocsConfig) -> list[Any]:
+    """The theme's folders outside the code (mkdocs.yml's `theme.custom_dir`): each with its files' paths, sizes and
+    times, as the engine copies them (_files_held); none without such a folder."""
+    found: list[Any] = []
+    for folder in config.theme.dirs:
+        top = Path(folder).resolve()
+        if any(top.is_relative_to(code) for code in _CODE_FOLDERS) or not top.is_dir():
+            continue
+        listed = [[path.relative_to(top).as_posix(), path.stat().st_size, path.stat().st_mtime_ns]
+                  for path in sorted(top.rglob("*")) if path.is_file()]
+        found.append([top.as_posix(), listed])
+    return found
 
 
 def _in_language(config: MkDocsConfig, code: str) -> None:
