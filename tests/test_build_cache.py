@@ -3,6 +3,7 @@ byte, as a build without a cache, whatever changed; a damaged, foreign or linked
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import re
@@ -16,7 +17,7 @@ import pytest
 from generator.engine import cache
 from generator.engine.build import _mb
 from generator.engine.cache import FORMAT, PageCache
-from generator.engine.kept import FORMAT as KEPT_FORMAT, KeptSite
+from generator.engine.kept import FORMAT as KEPT_FORMAT, KeptSite, frame_raw, frame_text
 from generator.engine.state import KeptParts
 
 from .conftest import DEMO, MINI, ROOT, site_config_text
@@ -488,6 +489,43 @@ def test_a_build_into_the_site_the_last_one_left_writes_only_what_changed_and_le
     others = [name for name in cold if not name.endswith(".html") and name not in WRITTEN_EACH_BUILD]
     assert held(said[-1], files=True) == {"en": len(others)}
     assert "assets/extra.css" in others and api.relative_to(copy.parent / "site").as_posix() in others
+
+
+WHOLE = re.compile(r"INFO    -  (\w+): .*; its folder written whole from the build cache \(the engine not run")
+
+
+def test_without_the_sites_folder_a_language_is_written_whole_from_the_cache(festival: Path, tmp_path: Path) -> None:
+    """As on the results job's runner, which restores the cache and not the site: after a round's result, the
+    default language at the root is built by the engine (its pages from the cache and the pages in marks), and each
+    other language is written whole without it, what the engine wrote from the same rest of its site (the search
+    index, the sitemap, the hand-written pages, "page not found") taken from the cache. After a change of that rest
+    (a player's name, which the search index holds) the engine builds them. Each time the site is a cold build's,
+    byte for byte."""
+    kept, site = tmp_path / "cache", tmp_path / "site"
+    said: list[str] = []
+    build(festival, site, kept, "en,de,fr", said=said)  # (the site's folder removed after each build)
+    assert {m[1] for m in WHOLE.finditer(said[-1])} == set()
+    changes = [
+        (lambda: turn_a_game(festival / "cup" / "open" / "round-1.yaml"), {"de", "fr"}),
+        (lambda: replace(festival / "players.yaml", "given: Amy", "given: Amelia"), set()),
+        (lambda: turn_a_game(festival / "cup" / "open" / "round-1.yaml"), {"de", "fr"}),
+    ]
+    for change, expected in changes:
+        change()
+        warm, _ = build(festival, site, kept, "en,de,fr", said=said)
+        assert {m[1] for m in WHOLE.finditer(said[-1])} == expected
+        assert patched(said[-1]) == set()  # (none found its folder as the last build left it: there was none)
+        same(warm, build(festival, tmp_path / "cold", None, "en,de,fr")[0])
+
+
+def test_a_file_the_engine_wrote_is_kept_as_text_or_in_base64_and_read_back_as_it_was() -> None:
+    """(The cache keeps text: a file the engine wrote is kept as it is, or in base64 where it is not UTF-8, as the
+    sitemap's gzip; a text that is neither reads as none, and the engine builds the language.)"""
+    for raw in (b"<html>\xc3\xa9</html>", gzip.compress(b"<urlset/>", mtime=0), b""):
+        assert frame_raw(frame_text(raw)) == raw
+    assert frame_text(b"{}") == "t{}" and frame_text(b"\xff").startswith("b")
+    for bad in ("", "x{}", "b!!!", "bA"):  # (no kind, another kind, not base64, base64 cut short)
+        assert frame_raw(bad) is None
 
 
 def patched(said: str) -> set[str]:

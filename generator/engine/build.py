@@ -38,7 +38,7 @@ from generator.sources.digests import data_digests
 
 from . import cache
 from .hooks import THEME
-from .kept import KeptSite
+from .kept import KeptSite, frame_key, frame_text
 from .state import Build, CompiledTemplates, Patched, attach, languages, published_address
 
 
@@ -178,21 +178,37 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
     if code == codes[0] and len(codes) > 1:
         _theme_texts_compiled(config, codes[1:])
     if pages is not None and parts is not None and code != MARKED:  # (the pages in marks: kept till the end)
-        pages.save()
-        parts.save()
         if site is not None:
             site.save(site_dir)
+            if not patched and code != codes[0]:
+                _frame_kept(site, pages, site_dir)
+        pages.save()
+        parts.save()
         words = f", {build.in_words:,} from the pages in marks" if build.after_pages is not None else ""
         held = (f" ({site.unchanged:,} of them not written again: the site's folder held them as written)"
                 if site is not None and site.unchanged else "")
         if site is not None and site.files_unchanged:
             held += f" (and {site.files_unchanged:,} other files, the theme's assets among them)"
         reused = pages.reused + (site.unchanged if site else 0)
-        rest = ("; the rest of its site as the last build left it (the engine not run: nothing it writes changed)"
-                if patched else "")
+        rest = ("" if not patched else
+                "; its folder written whole from the build cache (the engine not run: nothing it writes changed)"
+                if site is not None and site.anew_written else
+                "; the rest of its site as the last build left it (the engine not run: nothing it writes changed)")
         print(f"INFO    -  {code}: {reused:,} of {build.digested:,} generated pages from the build cache{held}{words}; "
               f"{_parts_made(build.parts)}{rest}", file=sys.stderr)
     return build
+
+
+def _frame_kept(site: KeptSite, pages: cache.PageCache, site_dir: Path) -> None:
+    """What the engine wrote from the rest of a language's site (its search index, sitemap, hand-written pages,
+    "page not found"), kept in the build cache: a build whose folder for the language is not there writes it whole
+    from the cache (hooks.py _patch). A file that cannot be read is left out (the next such build runs the engine)."""
+    for name in site.framed_now():
+        key = frame_key(site.frame, name)
+        if pages.has(key) and pages.keep(key):
+            continue  # (kept as an earlier build's engine wrote it from the same)
+        with contextlib.suppress(OSError):
+            pages.put(key, frame_text((site_dir / name).read_bytes()))
 
 
 def _theme_texts_compiled(config: MkDocsConfig, codes: tuple[str, ...]) -> None:

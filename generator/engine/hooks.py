@@ -34,7 +34,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
 from generator.engine.frame import Frame
-from generator.engine.kept import KeptSite
+from generator.engine.kept import KeptSite, frame_key, frame_raw
 from generator.engine.pages import GeneratedPage, compact, search_entries, sidebars, valid
 from generator.engine.state import Build, Patched, of
 from generator.diagnostics import Report
@@ -234,15 +234,27 @@ def _patch(build: Build, config: MkDocsConfig, common: list[Any]) -> None:
     root, the theme's assets and every language's texts too, and the other languages' folders left to their
     builds): only its generated pages and files that changed are written, from the pages in marks (this language's
     words put in) or the build cache, and those it no longer has removed; then `Patched`, and the engine does not
-    run. Where a page is neither in marks nor kept, or the folder is not as it was left, nothing is done here: the
-    engine builds the language, as any other build."""
+    run. A language under /<code>/ whose folder is not there at all (the results job's runner restores the cache,
+    not the site) is written whole so, what the engine wrote from the same rest of the site taken from the cache
+    (kept.py `frame_key`). Where a page is neither in marks nor kept, or the folder is not as it was left, nothing
+    is done here: the engine builds the language, as any other build."""
     site, cache, site_dir = build.kept_site, build.cache, Path(config.site_dir)
     hooks: Any = config.hooks  # (a dict by the path given, whatever the option says it is)
     ours = {name for name, hook in hooks.items()
             if Path(getattr(hook, "__file__", "") or "").resolve() == Path(__file__).resolve()}
     if (site is None or cache is None or build.after_pages is None
-            or not set(config.plugins) <= PATCHED_PLUGINS | ours or not site.intact(site_dir)):
+            or not set(config.plugins) <= PATCHED_PLUGINS | ours):
         return
+    anew = not site.intact(site_dir)
+    if anew and not (build.root and site.anew(site_dir)):
+        return
+    framed: dict[str, bytes] = {}  # (written anew: what the engine wrote from the rest of the site, from the cache)
+    for name in site.frame_files() if anew else ():
+        text = cache.get(frame_key(site.frame, name))
+        raw = frame_raw(text) if text is not None else None
+        if raw is None:
+            return
+        framed[name] = raw
     generated = build.generated
     made_from = _made_from(generated, nav_labels([generated.nav, *generated.sections.values()]), common)
     theme: Callable[[str], str] | None = None
@@ -291,7 +303,16 @@ def _patch(build: Build, config: MkDocsConfig, common: list[Any]) -> None:
         else:
             _write_to(site_dir / name, raw, folders)
             site.wrote(name, digest)
-    site.finish(site_dir, [*pages, *files, *site.framed()])
+    for name, raw in framed.items():
+        _write_to(site_dir / name, raw, folders)
+        site.wrote(name, site.frame)
+    kept = site.framed()
+    for name in kept if build.root else ():  # (what the engine wrote from the rest of the site, kept in the cache)
+        key = frame_key(site.frame, name)
+        if cache.has(key) and not cache.keep(key):
+            cache.get(key)  # (read, to be kept: the cache writes a new data file)
+    site.anew_written = anew
+    site.finish(site_dir, [*pages, *files, *kept, *framed])
     build.digested = len(pages)
     error_page = _error_page_digest(generated, common)  # (kept in the cache, as the folder keeps it)
     if cache.has(error_page):

@@ -21,6 +21,9 @@ other languages' folders to their own builds, and so does everything here that w
 `frame` is the digest of what the rest of the site is made from (hooks.py _frame), and `copied` names the files
 the engine copied as they are (the theme's assets, site_src's): a build that patches the folder without the engine
 (hooks.py _patch) keeps what the engine wrote from the same frame, and the files it copied from the same theme.
+The build cache keeps what the engine wrote from the frame of a language under /<code>/ too (`frame_key`,
+`frame_text`): where that language's folder is not there at all (the results job's runner restores the cache, not
+the site), the build writes it whole without the engine, as the list names it.
 
 A page is then written only where the file kept for it is not made from the same (`holds`); a kept page that this
 build does not make at all is removed after the build (`finish`). Like git's index, the list trusts a file whose
@@ -35,7 +38,9 @@ site emptied and every page written, as without a cache). A name that leaves the
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import hashlib
 import json
 import os
 import stat
@@ -80,6 +85,30 @@ def _as_listed(entry: os.DirEntry[str], listed: list[Any]) -> bool:
     return stat.S_ISREG(found.st_mode) and [found.st_size, found.st_mtime_ns] == listed[1:]
 
 
+def frame_key(frame: str, name: str) -> str:
+    """The build cache's key of the file `name` that the engine wrote from the rest of the site (`frame`)."""
+    return hashlib.sha256(json.dumps(["frame file", frame, name]).encode("utf-8")).hexdigest()
+
+
+def frame_text(raw: bytes) -> str:
+    """A file the engine wrote, as the build cache keeps text: as it is (`t`), or in base64 (`b`: the sitemap's
+    gzip)."""
+    try:
+        return "t" + raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return "b" + base64.b64encode(raw).decode("ascii")
+
+
+def frame_raw(text: str) -> bytes | None:
+    """The file `frame_text` keeps; None where the text is not such."""
+    if text.startswith("t"):
+        return text[1:].encode("utf-8")
+    if text.startswith("b"):
+        with contextlib.suppress(ValueError):
+            return base64.b64decode(text[1:], validate=True)
+    return None
+
+
 class KeptSite:
     """One language's folder of the site as the last build left it (`listed`), what of it this build found as then
     (`held`), and the pages this build leaves there (`left`)."""
@@ -100,6 +129,7 @@ class KeptSite:
         # Patched (hooks.py _patch): nothing but this build's `wrote` changed the folder since `intact` found it as
         # listed; the files it wrote (`rewritten`)
         self.patched = False
+        self.anew_written = False  # (patched in a folder that was not there: written whole, `anew`)
         self.rewritten: set[str] = set()
         self.listed_copied: frozenset[str] = frozenset()  # the files the engine copied as they are: the last build's
         self.copied: set[str] = set()  # and this one's
@@ -182,6 +212,19 @@ class KeptSite:
             return False
         self.held = found
         return True
+
+    def anew(self, site_dir: Path) -> bool:
+        """Whether the language's folder is not there at all, and the last build's list of it was made from the same
+        rest of the site (`frame`): the folder may then be written whole from the build cache (hooks.py _patch)."""
+        return bool(self.frame) and self.listed_frame == self.frame and not os.path.lexists(site_dir)
+
+    def frame_files(self) -> list[str]:
+        """The files the last build's engine wrote from the rest of the site, as its list names them."""
+        return [name for name, entry in self.listed.items() if entry[0] == self.listed_frame]
+
+    def framed_now(self) -> list[str]:
+        """The files this build's engine wrote from the rest of the site, once saved (`save`)."""
+        return [name for name, digest in self.left.items() if digest == self.frame] if self.frame else []
 
     def framed(self) -> list[str]:
         """The files held that the engine wrote from the rest of the site (`frame`), kept as they are; and those it
