@@ -33,7 +33,9 @@ A player's lines of one event (his place, his games, his rating there: `kept_val
 made as the event's pages' is: a player's page rendered again takes the lines of his events whose festivals did not
 change, rather than making every line of his career again.
 
-An event's part holds its results API too, in the site's default language (where the API is made). Its ranks after
+An event's part holds its results API and wall sheets too, in the site's default language and in the site in marks
+(which the default's part is made from), named in its `default_only` (another language's part leaves them out,
+after.py `part`). Its ranks after
 each round (its players' race lines) are kept apart, under a key made as its pages' is (`kept_ranks`): a player's
 page rendered again takes them, rather than computing the standings after every round of each of his events.
 

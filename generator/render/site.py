@@ -512,9 +512,9 @@ def elo_source(rating: Rating) -> str:
 
 
 def render_site(loaded: Loaded, site_url: str = "", kept: Memo | None = None, sheets_url: str | None = None) -> Site:
-    """The site; `site_url`, the address it is published at, goes into the wall sheets' QR codes (else
-    `sheets_url`: the root's, for the site in marks) and the calendars' links; `kept`, the parts of the last build,
-    which events' pages may come from."""
+    """The site; `site_url`, the address it is published at, goes into the calendars' links and the wall sheets' QR
+    codes (the sheets' own address where `sheets_url` gives one: the root's, for the site in marks); `kept`, the
+    parts of the last build, which events' pages may come from."""
     return Renderer(loaded, site_url, kept, sheets_url).build()
 
 
