@@ -518,6 +518,50 @@ def test_without_the_sites_folder_a_language_is_written_whole_from_the_cache(fes
         same(warm, build(festival, tmp_path / "cold", None, "en,de,fr")[0])
 
 
+QUICK = re.compile(r"INFO    -  (\w+): .*; its site not rendered: each page whose page in marks changed made from it")
+
+
+def test_a_language_under_its_code_is_made_from_the_pages_in_marks_without_rendering_its_site(
+        festival: Path, tmp_path: Path) -> None:
+    """A language under /<code>/ whose folder holds the site as the last build left it, from the same rest of the
+    site in marks: after a round's result, the pages and files whose source in marks changed are made from the
+    pages in marks (a player's calendar feed, which the site in marks has not, rendered) and its own site is not
+    rendered at all; the default language, at the root, is patched as before. Not so after a player's name changed
+    (the search index: each language built by the engine), nor where its folder is not as it was left (a file put
+    in it: the language built); then so again. Each time the site is a cold build's, byte for byte, and the list of
+    each language under /<code>/ says what each of its pages and files was made from in marks."""
+    kept, site = tmp_path / "cache", tmp_path / "site"
+    said: list[str] = []
+    cold, _ = build(festival, site, kept, "en,de,fr", left=True, said=said)
+    assert patched(said[-1]) == set() and quick(said[-1]) == set()
+    stray = site / "de" / "stray.html"
+    changes = [
+        (lambda: turn_a_game(festival / "cup" / "open" / "round-1.yaml"), {"de", "fr"}, {"en", "de", "fr"}, True),
+        (lambda: turn_a_game(festival / "cup" / "open" / "round-2.yaml"), {"de", "fr"}, {"en", "de", "fr"}, True),
+        (lambda: replace(festival / "players.yaml", "given: Amy", "given: Amelia"), set(), set(), False),
+        (lambda: stray.write_text("not the build's", encoding="utf-8"), {"fr"}, {"en", "fr"}, False),
+        (lambda: turn_a_game(festival / "cup" / "open" / "round-1.yaml"), {"de", "fr"}, {"en", "de", "fr"}, True),
+    ]
+    feeds = {name for name in cold if name.endswith(".ics") and name.startswith("de/players/")}
+    assert feeds  # (a player's calendar feed in German: its games, which a round's result changes)
+    for change, made, expected, games in changes:
+        before = {name: (site / name).read_bytes() for name in feeds}
+        change()
+        warm, _ = build(festival, site, kept, "en,de,fr", left=True, said=said)
+        assert (quick(said[-1]), patched(said[-1])) == (made, expected), said[-1]
+        same(warm, build(festival, tmp_path / "cold", None, "en,de,fr")[0])
+        if games:  # (a feed written again, in German: made by the language itself)
+            assert any(warm[name] != before[name] for name in feeds)
+        listed = json.loads((kept / "site-de.json").read_text(encoding="utf-8"))
+        assert listed["sources"] and set(listed["sources"]) <= set(listed["pages"])
+        assert "de/cup/open/round-1/index.html" in warm and "cup/open/round-1/index.html" in listed["sources"]
+
+
+def quick(said: str) -> set[str]:
+    """The languages made from the pages in marks without rendering their site (hooks.py _quick)."""
+    return {m[1] for m in QUICK.finditer(said)}
+
+
 def test_a_file_the_engine_wrote_is_kept_as_text_or_in_base64_and_read_back_as_it_was() -> None:
     """(The cache keeps text: a file the engine wrote is kept as it is, or in base64 where it is not UTF-8, as the
     sitemap's gzip; a text that is neither reads as none, and the engine builds the language.)"""
@@ -688,7 +732,7 @@ def test_a_list_of_the_site_that_names_a_file_outside_the_languages_folder_is_sa
     """(A list ignored is no list: the build then empties the site's folder and writes every page, as the first
     build into the site's folder does, above.)"""
     good = {"format": KEPT_FORMAT, "code": "this code", "language": "en", "frame": "",
-            "pages": {"players/ann/index.html": ["a" * 64, 10, 20]}, "copied": []}
+            "pages": {"players/ann/index.html": ["a" * 64, 10, 20]}, "copied": [], "sources": {}}
     (tmp_path / "site-en.json").write_text(json.dumps(good), encoding="utf-8")
     assert KeptSite.open(tmp_path, "this code", "en").listed == good["pages"]  # (as the build writes it)
     assert KeptSite.open(tmp_path, "other code", "en").listed == {}  # (other code's: not used, nothing said)
@@ -705,9 +749,27 @@ def test_a_list_of_the_site_whose_copied_files_are_not_files_it_lists_is_said_an
     """(The files the engine copied are named among those listed: a name not listed, or not a name, and the list is
     not the build's.)"""
     good = {"format": KEPT_FORMAT, "code": "this code", "language": "en", "frame": "",
-            "pages": {"players/ann/index.html": ["a" * 64, 10, 20]}, "copied": ["players/ann/index.html"]}
+            "pages": {"players/ann/index.html": ["a" * 64, 10, 20]}, "copied": ["players/ann/index.html"],
+            "sources": {}}
     (tmp_path / "site-en.json").write_text(json.dumps(good), encoding="utf-8")
     assert KeptSite.open(tmp_path, "this code", "en").listed_copied == {"players/ann/index.html"}
     (tmp_path / "site-en.json").write_text(json.dumps({**good, "copied": copied}), encoding="utf-8")
     assert KeptSite.open(tmp_path, "this code", "en").listed == {}
+    assert "is ignored: it is not what the build writes" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("sources", [{"players/bob/index.html": "b" * 64}, {"players/ann/index.html": "b" * 63},
+                                     {"players/ann/index.html": 7}, ["players/ann/index.html"], None])
+def test_a_list_of_the_site_whose_sources_are_not_of_files_it_lists_is_said_and_ignored(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], sources: object) -> None:
+    """(What each file was made from in the site in marks: a file not listed, or not a digest, and the list is not
+    the build's.)"""
+    good = {"format": KEPT_FORMAT, "code": "this code", "language": "de", "frame": "",
+            "pages": {"players/ann/index.html": ["a" * 64, 10, 20]}, "copied": [],
+            "sources": {"players/ann/index.html": "b" * 64}}
+    (tmp_path / "site-de.json").write_text(json.dumps(good), encoding="utf-8")
+    assert KeptSite.open(tmp_path, "this code", "de").listed_sources == {"players/ann/index.html": "b" * 64}
+    (tmp_path / "site-de.json").write_text(json.dumps({**good, "sources": sources}), encoding="utf-8")
+    found = KeptSite.open(tmp_path, "this code", "de")
+    assert (found.listed, found.listed_sources) == ({}, {})
     assert "is ignored: it is not what the build writes" in capsys.readouterr().err

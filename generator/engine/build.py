@@ -39,7 +39,7 @@ from generator.sources.digests import data_digests
 from . import cache
 from .hooks import THEME
 from .kept import KeptSite, frame_key, frame_text
-from .state import Build, CompiledTemplates, Patched, attach, languages, published_address
+from .state import Build, CompiledTemplates, FromMarks, Patched, attach, languages, published_address
 
 
 @contextmanager
@@ -166,7 +166,8 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
                   languages=codes, compiled=compiled, site_root=root_url, cache=pages, part_cache=parts,
                   digests=digests, after=after.parts if after else None,
                   after_pages=after.marked_pages if after else None,
-                  marked_pages={} if code == MARKED else None)
+                  marked_pages={} if code == MARKED else None,
+                  from_marks=FromMarks() if code == MARKED else after.from_marks if after else None)
     build.site_dir = site_dir
     build.kept_site = site
     patched = False
@@ -182,8 +183,11 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
             site.save(site_dir)
             if not patched and code != codes[0]:
                 _frame_kept(site, pages, site_dir)
-        pages.save()
-        parts.save()
+        for store in (pages, parts):  # (made from the site in marks alone: each cache as valid as it was)
+            if build.quick:
+                store.close()
+            else:
+                store.save()
         words = f", {build.in_words:,} from the pages in marks" if build.after_pages is not None else ""
         held = (f" ({site.unchanged:,} of them not written again: the site's folder held them as written)"
                 if site is not None and site.unchanged else "")
@@ -194,8 +198,9 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
                 "; its folder written whole from the build cache (the engine not run: nothing it writes changed)"
                 if site is not None and site.anew_written else
                 "; the rest of its site as the last build left it (the engine not run: nothing it writes changed)")
+        made = (QUICK if build.quick else _parts_made(build.parts))
         print(f"INFO    -  {code}: {reused:,} of {build.digested:,} generated pages from the build cache{held}{words}; "
-              f"{_parts_made(build.parts)}{rest}", file=sys.stderr)
+              f"{made}{rest}", file=sys.stderr)
     return build
 
 
@@ -239,6 +244,11 @@ def _cleaned_by(site: KeptSite | None, others: tuple[str, ...]) -> Iterator[None
         yield
     finally:
         utils.clean_directory = own  # type: ignore[union-attr]
+
+
+# What a language made from the site in marks without rendering its site did (hooks.py _quick)
+QUICK = ("its site not rendered: each page whose page in marks changed made from it, the others as the folder held "
+         "them")
 
 
 def _parts_made(memo: Memo | None) -> str:

@@ -292,6 +292,15 @@ class PageCache:
             self.new_path.unlink(missing_ok=True)
         self.new_path = None
 
+    def close(self) -> None:
+        """The cache left as the last build saved it: what this build wrote to it dropped (a language made from the
+        site in marks without rendering its site, hooks.py _quick: it takes nothing from its cache, which stays as
+        valid as it was for the next build)."""
+        if self.old is not None:
+            self.old.close()
+            self.old = None
+        self._drop_new()
+
     def save(self) -> None:
         """This build's pages in place of the last build's: the new index renamed over the old, naming this build's
         data file (the last build's, appended to, or a new one); any other removed. A cache that cannot be written

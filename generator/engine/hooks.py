@@ -36,13 +36,13 @@ from mkdocs.structure.pages import Page
 from generator.engine.frame import Frame
 from generator.engine.kept import KeptSite, frame_key, frame_raw
 from generator.engine.pages import GeneratedPage, compact, search_entries, sidebars, valid
-from generator.engine.state import Build, Patched, of
+from generator.engine.state import Build, FromMarks, Patched, of
 from generator.diagnostics import Report
-from generator.pipeline import load
+from generator.pipeline import Loaded, load
 from generator.render import after, i18n
 from generator.render.marks import MARKED, mark, own_mark, rootward, unsupported
 from generator.render.keys import Inputs, Memo, Store
-from generator.render.site import render_site, with_problems
+from generator.render.site import calendar_files, render_site, with_problems
 from generator.render.text import label_tables
 from generator.render.base import Site
 from generator.render.site import nav_labels, varying_labels
@@ -72,6 +72,7 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
             print(line, file=sys.stderr)
         site = build.site = with_problems(build.preview.last_good, loaded.report.lines())
     else:
+        _quick(build, config, loaded)  # (a language made from the site in marks without rendering it, if it can be)
         # The published address for the wall sheets' QR codes, not the preview's own (a phone cannot open that)
         # (in a language other than the default, the renderer writes no API: the languages share the root's)
         with i18n.speaking(build.language, root=build.root):
@@ -79,9 +80,18 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
         if build.preview is not None:
             build.preview.last_good = site
     config.nav = site.nav
+    marks = build.from_marks
+    if build.language == MARKED and marks is not None:  # (what the languages are made from: _quick)
+        marks.frame, marks.updated, marks.default_only = _frame(build, config, _common(build, config)), \
+            site.updated, set(site.default_only)
+        marks.files = {path: (_content_digest(_raw(content)), content) for path, content in site.files.items()}
     if build.kept_site is not None:  # (its site patched, if it can be)
         common = _common(build, config)
-        build.kept_site.frame = _frame(build, config, common)
+        if marks is not None and _made_from_marks(build):
+            build.kept_site.frame = _frame_from_marks(marks, common, [p for p in site.files if p not in marks.files])
+            build.kept_site.sources = _sources(marks, config)
+        else:
+            build.kept_site.frame = _frame(build, config, common)
         _patch(build, config, common)
     if str(build.data) not in [str(w) for w in config.watch]:
         config.watch.append(str(build.data))
@@ -188,6 +198,8 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
     build.titles = varying_labels(site)
     preview, kept = build.preview, build.cache
     made_from = _made_from(site, labels, _common(build, config)) if preview or kept else {}
+    if build.language == MARKED and build.from_marks is not None:  # (what the languages are made from: _quick)
+        build.from_marks.pages = made_from
     for path in sorted(site.pages):
         if files.get_file_from_path(path) is not None:
             raise Abort(f"site_src/{path} is also a generated page: rename or remove it")
@@ -239,11 +251,7 @@ def _patch(build: Build, config: MkDocsConfig, common: list[Any]) -> None:
     (kept.py `frame_key`). Where a page is neither in marks nor kept, or the folder is not as it was left, nothing
     is done here: the engine builds the language, as any other build."""
     site, cache, site_dir = build.kept_site, build.cache, Path(config.site_dir)
-    hooks: Any = config.hooks  # (a dict by the path given, whatever the option says it is)
-    ours = {name for name, hook in hooks.items()
-            if Path(getattr(hook, "__file__", "") or "").resolve() == Path(__file__).resolve()}
-    if (site is None or cache is None or build.after_pages is None
-            or not set(config.plugins) <= PATCHED_PLUGINS | ours):
+    if site is None or cache is None or build.after_pages is None or not _patchable(config):
         return
     anew = not site.intact(site_dir)
     if anew and not (build.root and site.anew(site_dir)):
@@ -282,7 +290,7 @@ def _patch(build: Build, config: MkDocsConfig, common: list[Any]) -> None:
     for path, content in [*generated.files.items(), *_other_texts(build).items()]:
         if build.root and path == TEXTS:  # (the root's)
             continue
-        raw = content.encode("utf-8") if isinstance(content, str) else content
+        raw = _raw(content)
         digest, name = _content_digest(raw), _dest_uri(config, path)
         files[name] = (digest, None if site.held.get(name) == digest else raw)
     site.patched = True  # (from here, nothing but this build's writes changes the folder)
@@ -318,6 +326,127 @@ def _patch(build: Build, config: MkDocsConfig, common: list[Any]) -> None:
     if cache.has(error_page):
         cache.keep(error_page)
     raise Patched
+
+
+def _patchable(config: MkDocsConfig) -> bool:
+    """Whether the engine's plugins are those a site may be patched with (PATCHED_PLUGINS), and these hooks."""
+    hooks: Any = config.hooks  # (a dict by the path given, whatever the option says it is)
+    ours = {name for name, hook in hooks.items()
+            if Path(getattr(hook, "__file__", "") or "").resolve() == Path(__file__).resolve()}
+    return set(config.plugins) <= PATCHED_PLUGINS | ours
+
+
+def _made_from_marks(build: Build) -> bool:
+    """Whether the build is of a language under /<code>/ made from a site in marks that was built (its frame found):
+    its frame is then made from that one's (_frame_from_marks), and its list says what each page is made from there
+    (kept.py `sources`)."""
+    marks = build.from_marks
+    return (build.language != MARKED and bool(build.root) and marks is not None and bool(marks.frame)
+            and build.after_pages is not None and build.preview is None)
+
+
+def _frame_from_marks(marks: FromMarks, common: list[Any], feeds: list[str]) -> str:
+    """What the rest of a language's site is made from (_frame), for a language under /<code>/ made from the site
+    in marks: the frame of that one (its sidebars, titles and search entries, in marks, its pages' and files' paths,
+    the hand-written pages …), what every page of the language depends on (_common), and the paths of its calendar
+    feeds (which the site in marks has not). The language's titles, sidebars and search entries are those in marks
+    with its words put in, or (a part whose marks cannot be read back) rendered in it from the same data."""
+    return hashlib.sha256(json.dumps(["frame from marks", marks.frame, common, sorted(feeds)]).encode()).hexdigest()
+
+
+def _sources(marks: FromMarks, config: MkDocsConfig) -> dict[str, str]:
+    """What each page and file of a language under /<code>/ is made from in the site in marks, by its file in the
+    language's folder (kept.py `sources`): a page's key there, a file's content's digest."""
+    found = {_dest_uri(config, path): key for path, key in marks.pages.items() if path not in marks.default_only}
+    found.update((_dest_uri(config, path), key) for path, (key, _) in marks.files.items()
+                 if path not in marks.default_only and path != TEXTS)
+    return found
+
+
+def _quick(build: Build, config: MkDocsConfig, loaded: Loaded) -> None:
+    """A language under /<code>/ made from the site in marks (_made_from_marks) whose folder holds what the last
+    build left there, from the same frame (_frame_from_marks), written without rendering its site: the pages and
+    files whose source in the site in marks changed since (kept.py `sources`) made from it, this language's words
+    put in (the site in marks rendered those this build: a page changed there since the last build); its calendar
+    feeds, which the site in marks has not, rendered (from its parts where nothing they hold changed: render/memo.py);
+    the rest held. Then `Patched`, and neither the language's site is rendered nor the engine run. Where a page
+    cannot be made so, nothing is written here: the language is rendered, then patched or built (_patch)."""
+    marks, site, site_dir = build.from_marks, build.kept_site, Path(config.site_dir)
+    if (marks is None or site is None or build.cache is None or not _made_from_marks(build) or not site.listed_sources
+            or not _patchable(config)):
+        return
+    with i18n.speaking(build.language, root=build.root):
+        feeds = calendar_files(loaded, marks.updated, build.site_url, _parts(build, config))
+    site.frame = _frame_from_marks(marks, _common(build, config), list(feeds))
+    if not site.intact(site_dir):
+        return
+    sources = _sources(marks, config)
+    made: dict[str, tuple[str, bytes | None]] = {}  # by file: its digest, and what is written (None: held)
+    theme: Callable[[str], str] | None = None
+    for path, key in marks.pages.items():
+        if path in marks.default_only:
+            continue
+        name = _dest_uri(config, path)
+        held = site.held.get(name)
+        if held is not None and site.listed_sources.get(name) == key:
+            made[name] = (held, None)
+            continue
+        found = build.after_pages.get(path) if build.after_pages is not None else None
+        if found is None:  # (the site in marks took it as kept, from a build other than the one the list is of)
+            return
+        if theme is None:  # (its templates compiled once for the build: build.py _listed_once)
+            theme = _theme_texts(config.theme.get_env(), config)
+        with i18n.speaking(build.language, root=build.root):
+            text = after.page(found, build.language, theme)
+        if text is None:
+            return
+        made[name] = (_quick_digest(key, site.frame), text.encode("utf-8", errors="xmlcharrefreplace"))
+    pages = len(made)
+    for path, (key, content) in marks.files.items():
+        if path in marks.default_only or path == TEXTS:
+            continue
+        name = _dest_uri(config, path)
+        held = site.held.get(name)
+        if held is not None and site.listed_sources.get(name) == key:
+            made[name] = (held, None)
+            continue
+        written: str | bytes | None = content
+        if isinstance(content, str):
+            with i18n.speaking(build.language, root=build.root):
+                written = after.text(content, build.language)
+        if written is None:
+            return
+        raw = _raw(written)
+        made[name] = (digest := _content_digest(raw), None if held == digest else raw)
+    for path, content in feeds.items():
+        raw = _raw(content)
+        name = _dest_uri(config, path)
+        made[name] = (digest := _content_digest(raw), None if site.held.get(name) == digest else raw)
+    site.patched = True  # (from here, nothing but this build's writes changes the folder)
+    folders: set[str] = set()
+    for i, (name, (digest, body)) in enumerate(made.items()):
+        if body is None:
+            site.holds(name, digest, page=i < pages)
+            continue
+        _write_to(site_dir / name, body, folders)
+        site.wrote(name, digest)
+        build.in_words += i < pages
+    kept = site.framed()
+    site.sources = sources
+    site.finish(site_dir, [*made, *kept])
+    build.digested, build.quick = pages, True
+    raise Patched
+
+
+def _quick_digest(key: str, frame: str) -> str:
+    """The digest a page written by _quick is listed with: what it is made from, the key of its page in marks and
+    the language's frame (which holds what every page of the language depends on). A build that renders the
+    language finds its own digest other, and writes the page again."""
+    return hashlib.sha256(json.dumps(["page from marks", key, frame]).encode()).hexdigest()
+
+
+def _raw(content: str | bytes) -> bytes:
+    return content.encode("utf-8") if isinstance(content, str) else content
 
 
 # The file each generated page or file is written to, by its path and the setting that decides it: a function of

@@ -6,7 +6,7 @@ pages it left in its folder of the site, and the files the engine copies or writ
 assets, the results API, the calendar feeds …):
 
     {"format": FORMAT, "code": CODE, "language": "de", "frame": FRAME, "pages": {"players/ann/index.html":
-     [digest, size, mtime], …}, "copied": ["assets/extra.css", …]}
+     [digest, size, mtime], …}, "copied": ["assets/extra.css", …], "sources": {"players/ann/index.html": key, …}}
 
 `digest` is the digest of everything the page's output is made from (hooks.py on_files), or of a file's content,
 or of the file it is copied from (its path, size and time: hooks.py _files_held); `size` and `mtime` the file's
@@ -24,6 +24,13 @@ the engine copied as they are (the theme's assets, site_src's): a build that pat
 The build cache keeps what the engine wrote from the frame of a language under /<code>/ too (`frame_key`,
 `frame_text`): where that language's folder is not there at all (the results job's runner restores the cache, not
 the site), the build writes it whole without the engine, as the list names it.
+
+`sources` (a language under /<code>/, made from the site in marks: render/marks.py) gives, for each page and file of
+the folder made from a page or file of the site in marks, what that one was made from there: the key the site in
+marks keeps the page under, or the digest of the file's content. A language's frame is then made from the frame of
+the site in marks (hooks.py _frame_from_marks), and where the frame is the same and the folder as it was left, the
+build writes only the pages and files whose source changed, from the site in marks, without rendering the
+language's site at all (hooks.py _quick).
 
 A page is then written only where the file kept for it is not made from the same (`holds`); a kept page that this
 build does not make at all is removed after the build (`finish`). Like git's index, the list trusts a file whose
@@ -51,7 +58,7 @@ from typing import Any
 
 from .cache import linked, read_index, write_index
 
-FORMAT = "banzuke-site/3"
+FORMAT = "banzuke-site/4"
 
 
 def _is_entry(name: Any, value: Any) -> bool:
@@ -134,6 +141,10 @@ class KeptSite:
         self.listed_copied: frozenset[str] = frozenset()  # the files the engine copied as they are: the last build's
         self.copied: set[str] = set()  # and this one's
         self.measured: tuple[int, int] | None = None  # the folder's pages (HTML files) and bytes, as saved (`save`)
+        # What each page or file made from the site in marks was made from there (the module's docstring): the last
+        # build's, and this one's (hooks.py `_sources`)
+        self.listed_sources: dict[str, str] = {}
+        self.sources: dict[str, str] = {}
 
     @classmethod
     def open(cls, folder: Path, code: str, language: str, others: tuple[str, ...] = ()) -> KeptSite:
@@ -154,12 +165,16 @@ class KeptSite:
         if found.get("code") != self.code:
             return  # (written by other code: every page written anew, and nothing to say)
         pages, frame, copied = found.get("pages"), found.get("frame"), found.get("copied")
+        sources = found.get("sources")
         if not (isinstance(pages, dict) and all(_is_entry(k, v) for k, v in pages.items())
                 and isinstance(frame, str) and len(frame) in (0, 64)
-                and isinstance(copied, list) and all(isinstance(name, str) and name in pages for name in copied)):
+                and isinstance(copied, list) and all(isinstance(name, str) and name in pages for name in copied)
+                and isinstance(sources, dict) and all(isinstance(v, str) and len(v) == 64 and k in pages
+                                                      for k, v in sources.items())):
             self._ignored("it is not what the build writes")
             return
         self.listed, self.listed_frame, self.listed_copied = pages, frame, frozenset(copied)
+        self.listed_sources = sources
 
     def _ignored(self, why: str) -> None:
         print(f"WARNING -  The list of the site's pages {self.index} is ignored: {why}; every page is written anew",
@@ -290,7 +305,9 @@ class KeptSite:
         if self.frame:  # (then every file of the folder is listed)
             self.measured = (sum(name.endswith(".html") for name in pages), sum(entry[1] for entry in pages.values()))
         text = json.dumps({"format": FORMAT, "code": self.code, "language": self.language, "frame": self.frame,
-                           "pages": pages, "copied": sorted(self.copied & pages.keys())}, separators=(",", ":"))
+                           "pages": pages, "copied": sorted(self.copied & pages.keys()),
+                           "sources": {name: key for name, key in self.sources.items() if name in pages}},
+                          separators=(",", ":"))
         try:
             if linked(self.index):
                 return

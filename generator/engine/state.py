@@ -102,6 +102,20 @@ class Preview:
 
 
 @dataclass
+class FromMarks:
+    """The site in marks (render/marks.py) as a language under /<code>/ is made from it, found by its build for the
+    languages' (hooks.py `_quick`): its pages by what each is made from there (the key its cache keeps it under:
+    hooks.py _made_from), its files, those of the default language alone, the data's latest day, and what the rest
+    of its site is made from (hooks.py _frame)."""
+
+    pages: dict[str, str] = field(default_factory=dict)
+    files: dict[str, tuple[str, str | bytes]] = field(default_factory=dict)  # (the digest of its content, it)
+    default_only: set[str] = field(default_factory=set)
+    updated: str = ""
+    frame: str = ""
+
+
+@dataclass
 class Build:
     """One build: its data, and what the hooks generate at its first event for the later ones."""
 
@@ -121,6 +135,8 @@ class Build:
     after: Memo | None = None  # the parts in the language of marks, this language's words put in them (memo.py)
     after_pages: dict[str, str] | None = None  # and the pages in marks, by source path (hooks.py _reused)
     marked_pages: dict[str, str] | None = None  # the language of marks': its pages, held for the others
+    from_marks: FromMarks | None = None  # the site in marks: what it finds for the others; theirs: what it found
+    quick: bool = False  # made from the site in marks without rendering this language's site (hooks.py _quick)
     site_dir: Path | None = None  # where the engine writes this build's site
     in_words: int = 0  # the pages made from the pages in marks, this language's words put in (hooks.py _in_words)
     digests: tuple[str, dict[str, str]] | None = None  # the data's digests (sources/digests.py), found once for all

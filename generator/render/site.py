@@ -519,6 +519,17 @@ def render_site(loaded: Loaded, site_url: str = "", kept: Memo | None = None, sh
 
 
 
+def calendar_files(loaded: Loaded, updated: str, site_url: str = "",
+                   kept: Memo | None = None) -> dict[str, str | bytes]:
+    """The calendar feeds alone, as render_site writes them in the current language on a site whose date (the
+    data's latest day) is `updated`: the only files a language renders itself where its pages all come from the
+    site in marks, which has no feeds (engine/hooks.py _quick)."""
+    renderer = Renderer(loaded, site_url, kept)
+    renderer.site.updated = updated
+    renderer.calendars()
+    return renderer.site.files
+
+
 def with_problems(site: Site | None, problems: list[str]) -> Site:
     """The live preview while the data has errors: every generated page of the last site built without errors
     opens with the located list of problems (or, before any such site, a page with the list alone)."""
