@@ -513,7 +513,7 @@ def test_without_the_sites_folder_a_language_is_written_whole_from_the_cache(fes
     for change, expected in changes:
         change()
         warm, _ = build(festival, site, kept, "en,de,fr", said=said)
-        assert {m[1] for m in WHOLE.finditer(said[-1])} == expected
+        assert {m[1] for m in WHOLE.finditer(said[-1])} == expected, said[-1]
         assert patched(said[-1]) == set()  # (none found its folder as the last build left it: there was none)
         same(warm, build(festival, tmp_path / "cold", None, "en,de,fr")[0])
 
@@ -521,40 +521,46 @@ def test_without_the_sites_folder_a_language_is_written_whole_from_the_cache(fes
 QUICK = re.compile(r"INFO    -  (\w+): .*; its site not rendered: each page whose page in marks changed made from it")
 
 
-def test_a_language_under_its_code_is_made_from_the_pages_in_marks_without_rendering_its_site(
+def test_a_language_is_made_from_the_pages_in_marks_without_rendering_its_site(
         festival: Path, tmp_path: Path) -> None:
-    """A language under /<code>/ whose folder holds the site as the last build left it, from the same rest of the
-    site in marks: after a round's result, the pages and files whose source in marks changed are made from the
-    pages in marks (a player's calendar feed, which the site in marks has not, rendered) and its own site is not
-    rendered at all; the default language, at the root, is patched as before. Not so after a player's name changed
-    (the search index: each language built by the engine), nor where its folder is not as it was left (a file put
-    in it: the language built); then so again. Each time the site is a cold build's, byte for byte, and the list of
-    each language under /<code>/ says what each of its pages and files was made from in marks."""
+    """A language whose folder holds the site as the last build left it, from the same rest of the site in marks,
+    under /<code>/ or the default at the root: after a round's result, the pages and files whose source in marks
+    changed are made from the pages in marks (a player's calendar feed, which the site in marks has not, rendered)
+    and its own site is not rendered at all. Not so after a player's name changed (the search index: each language
+    built by the engine), nor where its folder is not as it was left (a file put in German's: German built; the
+    default's folder, at the root, leaves German's to it); then so again. Each time the site is a cold build's, byte
+    for byte, and each language's list says what each of its pages and files was made from in marks (the default's,
+    the wall sheets and the results API among them)."""
     kept, site = tmp_path / "cache", tmp_path / "site"
     said: list[str] = []
     cold, _ = build(festival, site, kept, "en,de,fr", left=True, said=said)
     assert patched(said[-1]) == set() and quick(said[-1]) == set()
     stray = site / "de" / "stray.html"
     changes = [
-        (lambda: turn_a_game(festival / "cup" / "open" / "round-1.yaml"), {"de", "fr"}, {"en", "de", "fr"}, True),
-        (lambda: turn_a_game(festival / "cup" / "open" / "round-2.yaml"), {"de", "fr"}, {"en", "de", "fr"}, True),
-        (lambda: replace(festival / "players.yaml", "given: Amy", "given: Amelia"), set(), set(), False),
-        (lambda: stray.write_text("not the build's", encoding="utf-8"), {"fr"}, {"en", "fr"}, False),
-        (lambda: turn_a_game(festival / "cup" / "open" / "round-1.yaml"), {"de", "fr"}, {"en", "de", "fr"}, True),
+        (lambda: turn_a_game(festival / "cup" / "open" / "round-1.yaml"), {"en", "de", "fr"}, True),
+        (lambda: turn_a_game(festival / "cup" / "open" / "round-2.yaml"), {"en", "de", "fr"}, True),
+        (lambda: replace(festival / "players.yaml", "given: Amy", "given: Amelia"), set(), False),
+        (lambda: stray.write_text("not the build's", encoding="utf-8"), {"en", "fr"}, False),
+        (lambda: turn_a_game(festival / "cup" / "open" / "round-1.yaml"), {"en", "de", "fr"}, True),
     ]
-    feeds = {name for name in cold if name.endswith(".ics") and name.startswith("de/players/")}
-    assert feeds  # (a player's calendar feed in German: its games, which a round's result changes)
-    for change, made, expected, games in changes:
+    # (a player's calendar feed in German and in English: its games, which a round's result changes)
+    feeds = {name for name in cold if name.endswith(".ics") and name.startswith(("de/players/", "players/"))}
+    assert {name.split("/")[0] for name in feeds} == {"de", "players"}
+    for change, made, games in changes:
         before = {name: (site / name).read_bytes() for name in feeds}
         change()
         warm, _ = build(festival, site, kept, "en,de,fr", left=True, said=said)
-        assert (quick(said[-1]), patched(said[-1])) == (made, expected), said[-1]
+        assert (quick(said[-1]), patched(said[-1])) == (made, made), said[-1]
         same(warm, build(festival, tmp_path / "cold", None, "en,de,fr")[0])
-        if games:  # (a feed written again, in German: made by the language itself)
-            assert any(warm[name] != before[name] for name in feeds)
-        listed = json.loads((kept / "site-de.json").read_text(encoding="utf-8"))
-        assert listed["sources"] and set(listed["sources"]) <= set(listed["pages"])
-        assert "de/cup/open/round-1/index.html" in warm and "cup/open/round-1/index.html" in listed["sources"]
+        if games:  # (a feed written again in each language: made by the language itself)
+            assert {name.split("/")[0] for name in feeds if warm[name] != before[name]} == {"de", "players"}
+        for code in ("de", "en"):
+            listed = json.loads((kept / f"site-{code}.json").read_text(encoding="utf-8"))
+            assert set(listed["sources"]) <= set(listed["pages"])
+            assert "cup/open/round-1/index.html" in listed["sources"]
+        # (English's, at the root: the wall sheets and the results API, the default language's alone)
+        assert any(name.endswith("/print-boards/index.html") for name in listed["sources"])
+        assert any(name.startswith("api/") for name in listed["sources"])
 
 
 def quick(said: str) -> set[str]:

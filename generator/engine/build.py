@@ -6,6 +6,7 @@ import contextlib
 from collections import Counter
 import functools
 import gc
+import io
 import logging
 import os
 import resource
@@ -413,6 +414,11 @@ class _Worker:
         if pid == 0:  # the child: its languages, then out without the parent's clean-up
             for fd in (orders, told, *(fd for other in others for fd in (other.orders, other.told))):
                 os.close(fd)
+            # (each line it prints written whole, at its end: stderr passes each write straight on, and `print`
+            # writes a line's text and its end apart, so another process's line could come between them)
+            for stream in (sys.stdout, sys.stderr):
+                if isinstance(stream, io.TextIOWrapper):
+                    stream.reconfigure(line_buffering=True, write_through=False)
             _work(one, root, given, tell)
         os.close(given)
         os.close(tell)

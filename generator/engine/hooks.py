@@ -42,7 +42,7 @@ from generator.pipeline import Loaded, load
 from generator.render import after, i18n
 from generator.render.marks import MARKED, mark, own_mark, rootward, unsupported
 from generator.render.keys import Inputs, Memo, Store
-from generator.render.site import calendar_files, render_site, with_problems
+from generator.render.site import own_files, render_site, with_problems
 from generator.render.text import label_tables
 from generator.render.base import Site
 from generator.render.site import nav_labels, varying_labels
@@ -89,7 +89,7 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
         common = _common(build, config)
         if marks is not None and _made_from_marks(build):
             build.kept_site.frame = _frame_from_marks(marks, common, [p for p in site.files if p not in marks.files])
-            build.kept_site.sources = _sources(marks, config)
+            build.kept_site.sources = _sources(marks, build, config)
         else:
             build.kept_site.frame = _frame(build, config, common)
         _patch(build, config, common)
@@ -337,54 +337,63 @@ def _patchable(config: MkDocsConfig) -> bool:
 
 
 def _made_from_marks(build: Build) -> bool:
-    """Whether the build is of a language under /<code>/ made from a site in marks that was built (its frame found):
-    its frame is then made from that one's (_frame_from_marks), and its list says what each page is made from there
-    (kept.py `sources`)."""
+    """Whether the build is of a language made from a site in marks that was built (its frame found): its frame is
+    then made from that one's (_frame_from_marks), and its list says what each page is made from there (kept.py
+    `sources`)."""
     marks = build.from_marks
-    return (build.language != MARKED and bool(build.root) and marks is not None and bool(marks.frame)
-            and build.after_pages is not None and build.preview is None)
+    return (build.language != MARKED and marks is not None and bool(marks.frame) and build.after_pages is not None
+            and build.preview is None)
 
 
-def _frame_from_marks(marks: FromMarks, common: list[Any], feeds: list[str]) -> str:
-    """What the rest of a language's site is made from (_frame), for a language under /<code>/ made from the site
-    in marks: the frame of that one (its sidebars, titles and search entries, in marks, its pages' and files' paths,
-    the hand-written pages …), what every page of the language depends on (_common), and the paths of its calendar
-    feeds (which the site in marks has not). The language's titles, sidebars and search entries are those in marks
-    with its words put in, or (a part whose marks cannot be read back) rendered in it from the same data."""
-    return hashlib.sha256(json.dumps(["frame from marks", marks.frame, common, sorted(feeds)]).encode()).hexdigest()
+def _frame_from_marks(marks: FromMarks, common: list[Any], own: list[str]) -> str:
+    """What the rest of a language's site is made from (_frame), for a language made from the site in marks: the
+    frame of that one (its sidebars, titles and search entries, in marks, its pages' and files' paths, the
+    hand-written pages …), what every page of the language depends on (_common), and the paths of the files it
+    renders itself that the site in marks has not (the calendar feeds; at the root, the results API's index:
+    render/site.py own_files). The language's titles, sidebars and search entries are those in marks with its words
+    put in, or (a part whose marks cannot be read back) rendered in it from the same data."""
+    return hashlib.sha256(json.dumps(["frame from marks", marks.frame, common, sorted(own)]).encode()).hexdigest()
 
 
-def _sources(marks: FromMarks, config: MkDocsConfig) -> dict[str, str]:
-    """What each page and file of a language under /<code>/ is made from in the site in marks, by its file in the
-    language's folder (kept.py `sources`): a page's key there, a file's content's digest."""
-    found = {_dest_uri(config, path): key for path, key in marks.pages.items() if path not in marks.default_only}
+def _its_own(marks: FromMarks, build: Build, path: str) -> bool:
+    """Whether the page or file `path` of the site in marks is one of the language's own (made from it): not the
+    scripts' texts, which each language renders (render/site.py own_files); at the root, all of the others, under
+    /<code>/, not those of the default language alone (the wall sheets, the results API)."""
+    return path != TEXTS and not (build.root and path in marks.default_only)
+
+
+def _sources(marks: FromMarks, build: Build, config: MkDocsConfig) -> dict[str, str]:
+    """What each page and file of a language is made from in the site in marks, by its file in the language's
+    folder (kept.py `sources`): a page's key there, a file's content's digest."""
+    found = {_dest_uri(config, path): key for path, key in marks.pages.items() if _its_own(marks, build, path)}
     found.update((_dest_uri(config, path), key) for path, (key, _) in marks.files.items()
-                 if path not in marks.default_only and path != TEXTS)
+                 if _its_own(marks, build, path))
     return found
 
 
 def _quick(build: Build, config: MkDocsConfig, loaded: Loaded) -> None:
-    """A language under /<code>/ made from the site in marks (_made_from_marks) whose folder holds what the last
-    build left there, from the same frame (_frame_from_marks), written without rendering its site: the pages and
-    files whose source in the site in marks changed since (kept.py `sources`) made from it, this language's words
-    put in (the site in marks rendered those this build: a page changed there since the last build); its calendar
-    feeds, which the site in marks has not, rendered (from its parts where nothing they hold changed: render/memo.py);
-    the rest held. Then `Patched`, and neither the language's site is rendered nor the engine run. Where a page
-    cannot be made so, nothing is written here: the language is rendered, then patched or built (_patch)."""
+    """A language made from the site in marks (_made_from_marks) whose folder holds what the last build left there,
+    from the same frame (_frame_from_marks), written without rendering its site: the pages and files whose source in
+    the site in marks changed since (kept.py `sources`) made from it, this language's words put in (the site in
+    marks rendered those this build: a page changed there since the last build); the files it renders itself
+    (render/site.py own_files: its calendar feeds, from its parts where nothing they hold changed; at the root, the
+    results API's index and every language's scripts' texts) rendered; the rest held (at the root, the theme's
+    assets and the other languages' folders too). Then `Patched`, and neither the language's site is rendered nor
+    the engine run. Where a page cannot be made so, nothing is written here: the language is rendered, then patched
+    or built (_patch)."""
     marks, site, site_dir = build.from_marks, build.kept_site, Path(config.site_dir)
     if (marks is None or site is None or build.cache is None or not _made_from_marks(build) or not site.listed_sources
             or not _patchable(config)):
         return
     with i18n.speaking(build.language, root=build.root):
-        feeds = calendar_files(loaded, marks.updated, build.site_url, _parts(build, config))
-    site.frame = _frame_from_marks(marks, _common(build, config), list(feeds))
+        own = own_files(loaded, marks.updated, build.site_url, _parts(build, config))
+    site.frame = _frame_from_marks(marks, _common(build, config), [p for p in own if p not in marks.files])
     if not site.intact(site_dir):
         return
-    sources = _sources(marks, config)
     made: dict[str, tuple[str, bytes | None]] = {}  # by file: its digest, and what is written (None: held)
     theme: Callable[[str], str] | None = None
     for path, key in marks.pages.items():
-        if path in marks.default_only:
+        if not _its_own(marks, build, path):
             continue
         name = _dest_uri(config, path)
         held = site.held.get(name)
@@ -397,13 +406,13 @@ def _quick(build: Build, config: MkDocsConfig, loaded: Loaded) -> None:
         if theme is None:  # (its templates compiled once for the build: build.py _listed_once)
             theme = _theme_texts(config.theme.get_env(), config)
         with i18n.speaking(build.language, root=build.root):
-            text = after.page(found, build.language, theme)
+            text = _from_marks(build, path, found, theme, config.theme.get_env)
         if text is None:
             return
         made[name] = (_quick_digest(key, site.frame), text.encode("utf-8", errors="xmlcharrefreplace"))
     pages = len(made)
     for path, (key, content) in marks.files.items():
-        if path in marks.default_only or path == TEXTS:
+        if not _its_own(marks, build, path):
             continue
         name = _dest_uri(config, path)
         held = site.held.get(name)
@@ -418,7 +427,9 @@ def _quick(build: Build, config: MkDocsConfig, loaded: Loaded) -> None:
             return
         raw = _raw(written)
         made[name] = (digest := _content_digest(raw), None if held == digest else raw)
-    for path, content in feeds.items():
+    for path, content in [*own.items(), *_other_texts(build).items()]:
+        if build.root and path == TEXTS:  # (the root's)
+            continue
         raw = _raw(content)
         name = _dest_uri(config, path)
         made[name] = (digest := _content_digest(raw), None if site.held.get(name) == digest else raw)
@@ -432,7 +443,7 @@ def _quick(build: Build, config: MkDocsConfig, loaded: Loaded) -> None:
         site.wrote(name, digest)
         build.in_words += i < pages
     kept = site.framed()
-    site.sources = sources
+    site.sources = _sources(marks, build, config)
     site.finish(site_dir, [*made, *kept])
     build.digested, build.quick = pages, True
     raise Patched

@@ -81,16 +81,22 @@ class Renderer(FestivalPages, PlayerPages):
         memo.made_each_build(self, "index.md", home)
         self.parts()
         memo.made_each_build(self, "promotion.md", self.promotion_page)
-        if not i18n.current().root:  # the results API (its index; each event's files are the event's part)
-            self.site.files.update(api.index_files(self.loaded))
-        self.site.files["assets/text.js"] = i18n.script_file()
         self.site.nav = self.navigation()
         latest = latest_day(self.data)
         if latest is not None:
             self.site.updated = latest.isoformat()
-        if i18n.current().code != MARKED:  # (the languages put their words in the pages in marks, not in feeds)
-            self.calendars()
+        self.own_files()
         return self.site
+
+    def own_files(self) -> None:
+        """The files a language renders itself, not from the site in marks: at the root, the results API's index
+        (each event's files are the event's part) and the browser scripts' texts; the calendar feeds (the languages
+        put their words in the pages in marks, not in feeds: the site in marks has none)."""
+        if not i18n.current().root:
+            self.site.files.update(api.index_files(self.loaded))
+        self.site.files["assets/text.js"] = i18n.script_file()
+        if i18n.current().code != MARKED:
+            self.calendars()
 
     def calendars(self) -> None:
         """The calendar feeds (a festival's programme, a player's games), each as the last build made it where
@@ -519,14 +525,13 @@ def render_site(loaded: Loaded, site_url: str = "", kept: Memo | None = None, sh
 
 
 
-def calendar_files(loaded: Loaded, updated: str, site_url: str = "",
-                   kept: Memo | None = None) -> dict[str, str | bytes]:
-    """The calendar feeds alone, as render_site writes them in the current language on a site whose date (the
-    data's latest day) is `updated`: the only files a language renders itself where its pages all come from the
-    site in marks, which has no feeds (engine/hooks.py _quick)."""
+def own_files(loaded: Loaded, updated: str, site_url: str = "", kept: Memo | None = None) -> dict[str, str | bytes]:
+    """The files a language renders itself (Renderer.own_files), as render_site writes them in the current language
+    on a site whose date (the data's latest day) is `updated`: those a language whose pages all come from the site
+    in marks renders (engine/hooks.py _quick)."""
     renderer = Renderer(loaded, site_url, kept)
     renderer.site.updated = updated
-    renderer.calendars()
+    renderer.own_files()
     return renderer.site.files
 
 
