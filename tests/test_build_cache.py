@@ -530,7 +530,8 @@ def test_a_language_is_made_from_the_pages_in_marks_without_rendering_its_site(
     built by the engine), nor where its folder is not as it was left (a file put in German's: German built; the
     default's folder, at the root, leaves German's to it); then so again. Each time the site is a cold build's, byte
     for byte, and each language's list says what each of its pages and files was made from in marks (the default's,
-    the wall sheets and the results API among them)."""
+    the wall sheets and the results API among them). The cache keeps the pages made so (where it appends to its data
+    file): without the site's folder, a language under /<code>/ is then written whole from it."""
     kept, site = tmp_path / "cache", tmp_path / "site"
     said: list[str] = []
     cold, _ = build(festival, site, kept, "en,de,fr", left=True, said=said)
@@ -561,6 +562,14 @@ def test_a_language_is_made_from_the_pages_in_marks_without_rendering_its_site(
         # (English's, at the root: the wall sheets and the results API, the default language's alone)
         assert any(name.endswith("/print-boards/index.html") for name in listed["sources"])
         assert any(name.startswith("api/") for name in listed["sources"])
+    # Then without the site's folder (as on the results job's runner): a language whose cache kept its pages (the
+    # last build appended to its data file) written whole from it, the pages the last build made from the site in
+    # marks among them, by their page in marks; the other built (German here, French not: their caches' sizes)
+    shutil.rmtree(site)
+    turn_a_game(festival / "cup" / "open" / "round-2.yaml")
+    warm, _ = build(festival, site, kept, "en,de,fr", left=True, said=said)
+    assert {m[1] for m in WHOLE.finditer(said[-1])} == {"de"}, said[-1]
+    same(warm, build(festival, tmp_path / "cold", None, "en,de,fr")[0])
 
 
 def quick(said: str) -> set[str]:

@@ -184,11 +184,14 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
             site.save(site_dir)
             if not patched and code != codes[0]:
                 _frame_kept(site, pages, site_dir)
-        for store in (pages, parts):  # (made from the site in marks alone: each cache as valid as it was)
-            if build.quick:
-                store.close()
-            else:
-                store.save()
+        if build.quick and not pages.keep_all():  # (its pages kept, those of earlier builds with them: hooks.py
+            pages.close()  # _quick; or, where the cache writes a new data file, the cache left as it was)
+        else:
+            pages.save()
+        if build.quick:  # (it took its calendar feeds alone from its parts: the cache left as it was)
+            parts.close()
+        else:
+            parts.save()
         words = f", {build.in_words:,} from the pages in marks" if build.after_pages is not None else ""
         held = (f" ({site.unchanged:,} of them not written again: the site's folder held them as written)"
                 if site is not None and site.unchanged else "")

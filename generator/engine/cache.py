@@ -209,7 +209,7 @@ class PageCache:
     def keep(self, digest: str) -> bool:
         """The page as the last build made it kept for the next build without reading it (the site's folder holds
         it as written: kept.py): where this build appends to the last one's data file; else left out of the new one
-        (the next build finds it in the site's folder, or renders it). Whether it was kept."""
+        (where it is to be kept all the same, the caller reads it: hooks.py `_keep`). Whether it was kept."""
         if not (self.appending and not self.stopped and digest in self.kept):
             return False
         self.made[digest] = self.kept[digest]
@@ -292,10 +292,17 @@ class PageCache:
             self.new_path.unlink(missing_ok=True)
         self.new_path = None
 
+    def keep_all(self) -> bool:
+        """Every page as the last build made it kept for the next build without reading it, where this build appends
+        to the last one's data file (a language made from the site in marks without rendering its site, hooks.py
+        _quick: its pages that did not change may be another build's, with other keys); whether they were kept."""
+        if not (self.appending and not self.stopped):
+            return False
+        self.made.update(self.kept)
+        return True
+
     def close(self) -> None:
-        """The cache left as the last build saved it: what this build wrote to it dropped (a language made from the
-        site in marks without rendering its site, hooks.py _quick: it takes nothing from its cache, which stays as
-        valid as it was for the next build)."""
+        """The cache left as the last build saved it: what this build wrote to it dropped."""
         if self.old is not None:
             self.old.close()
             self.old = None

@@ -33,6 +33,7 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
+from generator.engine.cache import PageCache
 from generator.engine.frame import Frame
 from generator.engine.kept import KeptSite, frame_key, frame_raw
 from generator.engine.pages import GeneratedPage, compact, search_entries, sidebars, valid
@@ -265,13 +266,17 @@ def _patch(build: Build, config: MkDocsConfig, common: list[Any]) -> None:
         framed[name] = raw
     generated = build.generated
     made_from = _made_from(generated, nav_labels([generated.nav, *generated.sections.values()]), common)
+    made_in_marks = build.from_marks.pages if build.from_marks is not None and _made_from_marks(build) else {}
     theme: Callable[[str], str] | None = None
     # by file: its digest, what is written (None: held), and that in words, where it is made from the pages in marks
     pages: dict[str, tuple[str, bytes | None, str | None]] = {}
     for path, digest in made_from.items():
         name = _dest_uri(config, path)
-        if site.held.get(name) == digest:
-            pages[name] = (digest, None, None)
+        # (a page _quick wrote is held, and kept in the cache, by its page in marks and the frame)
+        quick = _quick_digest(key, site.frame) if (key := made_in_marks.get(path)) is not None else None
+        held = site.held.get(name)
+        if held is not None and held in (digest, quick):
+            pages[name] = (held, None, None)
             continue
         marked = build.after_pages.get(path)
         text = None
@@ -282,7 +287,7 @@ def _patch(build: Build, config: MkDocsConfig, common: list[Any]) -> None:
                 text = _from_marks(build, path, marked, theme, config.theme.get_env)
         raw = text.encode("utf-8", errors="xmlcharrefreplace") if text is not None else None
         if raw is None:
-            raw = cache.take(digest) if cache.has(digest) else None
+            raw = next((cache.take(d) for d in (digest, quick) if d is not None and cache.has(d)), None)
             if raw is None:
                 return  # (rendered by the engine, with the rest)
         pages[name] = (digest, raw, text)
@@ -298,7 +303,7 @@ def _patch(build: Build, config: MkDocsConfig, common: list[Any]) -> None:
     for name, (digest, raw, text) in pages.items():
         if raw is None:
             site.holds(name, digest)
-            cache.keep(digest)
+            _keep(cache, digest)
             continue
         _write_to(site_dir / name, raw, folders)
         site.wrote(name, digest)
@@ -316,9 +321,7 @@ def _patch(build: Build, config: MkDocsConfig, common: list[Any]) -> None:
         site.wrote(name, site.frame)
     kept = site.framed()
     for name in kept if build.root else ():  # (what the engine wrote from the rest of the site, kept in the cache)
-        key = frame_key(site.frame, name)
-        if cache.has(key) and not cache.keep(key):
-            cache.get(key)  # (read, to be kept: the cache writes a new data file)
+        _keep(cache, frame_key(site.frame, name))
     site.anew_written = anew
     site.finish(site_dir, [*pages, *files, *kept, *framed])
     build.digested = len(pages)
@@ -381,8 +384,8 @@ def _quick(build: Build, config: MkDocsConfig, loaded: Loaded) -> None:
     assets and the other languages' folders too). Then `Patched`, and neither the language's site is rendered nor
     the engine run. Where a page cannot be made so, nothing is written here: the language is rendered, then patched
     or built (_patch)."""
-    marks, site, site_dir = build.from_marks, build.kept_site, Path(config.site_dir)
-    if (marks is None or site is None or build.cache is None or not _made_from_marks(build) or not site.listed_sources
+    marks, site, cache, site_dir = build.from_marks, build.kept_site, build.cache, Path(config.site_dir)
+    if (marks is None or site is None or cache is None or not _made_from_marks(build) or not site.listed_sources
             or not _patchable(config)):
         return
     with i18n.speaking(build.language, root=build.root):
@@ -390,7 +393,8 @@ def _quick(build: Build, config: MkDocsConfig, loaded: Loaded) -> None:
     site.frame = _frame_from_marks(marks, _common(build, config), [p for p in own if p not in marks.files])
     if not site.intact(site_dir):
         return
-    made: dict[str, tuple[str, bytes | None]] = {}  # by file: its digest, and what is written (None: held)
+    # by file: its digest, what is written (None: held), and that in words (a page made from the site in marks)
+    made: dict[str, tuple[str, bytes | None, str | None]] = {}
     theme: Callable[[str], str] | None = None
     for path, key in marks.pages.items():
         if not _its_own(marks, build, path):
@@ -398,7 +402,7 @@ def _quick(build: Build, config: MkDocsConfig, loaded: Loaded) -> None:
         name = _dest_uri(config, path)
         held = site.held.get(name)
         if held is not None and site.listed_sources.get(name) == key:
-            made[name] = (held, None)
+            made[name] = (held, None, None)
             continue
         found = build.after_pages.get(path) if build.after_pages is not None else None
         if found is None:  # (the site in marks took it as kept, from a build other than the one the list is of)
@@ -409,7 +413,7 @@ def _quick(build: Build, config: MkDocsConfig, loaded: Loaded) -> None:
             text = _from_marks(build, path, found, theme, config.theme.get_env)
         if text is None:
             return
-        made[name] = (_quick_digest(key, site.frame), text.encode("utf-8", errors="xmlcharrefreplace"))
+        made[name] = (_quick_digest(key, site.frame), text.encode("utf-8", errors="xmlcharrefreplace"), text)
     pages = len(made)
     for path, (key, content) in marks.files.items():
         if not _its_own(marks, build, path):
@@ -417,7 +421,7 @@ def _quick(build: Build, config: MkDocsConfig, loaded: Loaded) -> None:
         name = _dest_uri(config, path)
         held = site.held.get(name)
         if held is not None and site.listed_sources.get(name) == key:
-            made[name] = (held, None)
+            made[name] = (held, None, None)
             continue
         written: str | bytes | None = content
         if isinstance(content, str):
@@ -426,22 +430,24 @@ def _quick(build: Build, config: MkDocsConfig, loaded: Loaded) -> None:
         if written is None:
             return
         raw = _raw(written)
-        made[name] = (digest := _content_digest(raw), None if held == digest else raw)
+        made[name] = (digest := _content_digest(raw), None if held == digest else raw, None)
     for path, content in [*own.items(), *_other_texts(build).items()]:
         if build.root and path == TEXTS:  # (the root's)
             continue
         raw = _raw(content)
         name = _dest_uri(config, path)
-        made[name] = (digest := _content_digest(raw), None if site.held.get(name) == digest else raw)
+        made[name] = (digest := _content_digest(raw), None if site.held.get(name) == digest else raw, None)
     site.patched = True  # (from here, nothing but this build's writes changes the folder)
     folders: set[str] = set()
-    for i, (name, (digest, body)) in enumerate(made.items()):
+    for i, (name, (digest, body, text)) in enumerate(made.items()):
         if body is None:
             site.holds(name, digest, page=i < pages)
             continue
         _write_to(site_dir / name, body, folders)
         site.wrote(name, digest)
-        build.in_words += i < pages
+        if text is not None:  # (kept under what it is made from in marks: _patch takes it so; build.py keeps the rest)
+            cache.put(digest, text)
+            build.in_words += 1
     kept = site.framed()
     site.sources = _sources(marks, build, config)
     site.finish(site_dir, [*made, *kept])
@@ -449,10 +455,18 @@ def _quick(build: Build, config: MkDocsConfig, loaded: Loaded) -> None:
     raise Patched
 
 
+def _keep(cache: PageCache, digest: str) -> None:
+    """An entry of the cache that the language's folder holds kept for the next build (which may find no folder:
+    the results job's runner): without reading it where this build appends to the last one's data file, else read,
+    to be written to the new one."""
+    if cache.has(digest) and not cache.keep(digest):
+        cache.get(digest)
+
+
 def _quick_digest(key: str, frame: str) -> str:
-    """The digest a page written by _quick is listed with: what it is made from, the key of its page in marks and
-    the language's frame (which holds what every page of the language depends on). A build that renders the
-    language finds its own digest other, and writes the page again."""
+    """The digest a page written by _quick is listed and kept in the cache with: what it is made from, the key of its
+    page in marks and the language's frame (which holds what every page of the language depends on). A build that
+    renders the language (_patch) holds the page, or takes it from the cache, by this digest too."""
     return hashlib.sha256(json.dumps(["page from marks", key, frame]).encode()).hexdigest()
 
 
@@ -608,7 +622,8 @@ def _reused(build: Build, files: Files) -> None:
     as they were, before the engine writes the others, and taken out of its list of pages to write: none of the
     engine's work for a page (its context, the theme's template, the clean-up) is done again for them. A page the
     cache no longer holds as it was written is rendered as any other. A page whose file the site's folder holds as
-    the last build wrote it from the same (kept.py) is neither read nor written: it is left as it is."""
+    the last build wrote it from the same (kept.py) is not written: it is left as it is (and kept in the cache for a
+    build without the folder: `_keep`)."""
     folders: set[str] = set()
     site = build.kept_site
     for file in files.documentation_pages():
@@ -616,8 +631,8 @@ def _reused(build: Build, files: Files) -> None:
         if not isinstance(page, GeneratedPage):
             continue
         if site is not None and page.made_from and site.holds(file.dest_uri, page.made_from):
-            if build.cache is not None:  # (written as it is made from the same: neither read nor written)
-                build.cache.keep(page.made_from)
+            if build.cache is not None:  # (written as it is made from the same: not written again)
+                _keep(build.cache, page.made_from)
             page.reused = None
             file.inclusion = InclusionLevel.EXCLUDED
             continue
