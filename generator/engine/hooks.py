@@ -396,32 +396,28 @@ def _quick(build: Build, config: MkDocsConfig, loaded: Loaded) -> None:
     # by file: its digest, what is written (None: held), and that in words (a page made from the site in marks)
     made: dict[str, tuple[str, bytes | None, str | None]] = {}
     theme: Callable[[str], str] | None = None
-    for path, key in marks.pages.items():
+    pages = 0  # (first in `made`: then the files)
+    for path, key, content in [*((path, key, None) for path, key in marks.pages.items()),
+                               *((path, key, content) for path, (key, content) in marks.files.items())]:
         if not _its_own(marks, build, path):
             continue
+        pages += content is None
         name = _dest_uri(config, path)
         held = site.held.get(name)
         if held is not None and site.listed_sources.get(name) == key:
             made[name] = (held, None, None)
             continue
-        found = build.after_pages.get(path) if build.after_pages is not None else None
-        if found is None:  # (the site in marks took it as kept, from a build other than the one the list is of)
-            return
-        if theme is None:  # (its templates compiled once for the build: build.py _listed_once)
-            theme = _theme_texts(config.theme.get_env(), config)
-        with i18n.speaking(build.language, root=build.root):
-            text = _from_marks(build, path, found, theme, config.theme.get_env)
-        if text is None:
-            return
-        made[name] = (_quick_digest(key, site.frame), text.encode("utf-8", errors="xmlcharrefreplace"), text)
-    pages = len(made)
-    for path, (key, content) in marks.files.items():
-        if not _its_own(marks, build, path):
-            continue
-        name = _dest_uri(config, path)
-        held = site.held.get(name)
-        if held is not None and site.listed_sources.get(name) == key:
-            made[name] = (held, None, None)
+        if content is None:  # a page: its page in marks, rendered this build, in words
+            found = build.after_pages.get(path) if build.after_pages is not None else None
+            if found is None:  # (the site in marks took it as kept, from a build other than the one the list is of)
+                return
+            if theme is None:  # (its templates compiled once for the build: build.py _listed_once)
+                theme = _theme_texts(config.theme.get_env(), config)
+            with i18n.speaking(build.language, root=build.root):
+                text = _from_marks(build, path, found, theme, config.theme.get_env)
+            if text is None:
+                return
+            made[name] = (_quick_digest(key, site.frame), text.encode("utf-8", errors="xmlcharrefreplace"), text)
             continue
         written: str | bytes | None = content
         if isinstance(content, str):
