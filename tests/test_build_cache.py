@@ -788,3 +788,18 @@ def test_a_list_of_the_site_whose_sources_are_not_of_files_it_lists_is_said_and_
     found = KeptSite.open(tmp_path, "this code", "de")
     assert (found.listed, found.listed_sources) == ({}, {})
     assert "is ignored: it is not what the build writes" in capsys.readouterr().err
+
+
+def test_a_language_whose_pages_cache_is_gone_is_built_from_the_parts_in_marks(festival: Path, tmp_path: Path) -> None:
+    """English's pages gone from the cache, the site in marks' kept: the site in marks renders none of its pages
+    again, and English renders each from its part in marks, in its words (the standings' wall sheet among them,
+    whose tiebreaks' abbreviations are codes). It is the same site as a cold build's, byte for byte."""
+    kept, site = tmp_path / "cache", tmp_path / "site"
+    build(festival, site, kept, "en,de")
+    (kept / "pages-en.json").unlink()
+    said: list[str] = []
+    warm, used = build(festival, site, kept, "en,de", said=said)
+    assert "The site in marks, for the other languages' words: 0 pages rendered" in said[-1]
+    assert used["en"][0] == 0
+    assert any(name.endswith("/print-standings/index.html") for name in warm)
+    same(warm, build(festival, tmp_path / "cold", None, "en,de")[0])

@@ -267,3 +267,23 @@ def test_a_site_in_dutch_first_is_made_from_the_pages_in_marks_in_each_language_
         assert "the rest of its site as the last build left it (the engine not run" in lines[code], lines[code]
     shutil.rmtree(tmp_path / "cold")
     same(warm, build("cold", False)[1])
+
+
+@pytest.mark.parametrize("fixture", ["demo", "oware", "shuuro", "teams", "gp", "esc", "mini"])
+def test_every_message_the_site_in_marks_asks_for_is_one_the_catalogues_template_holds(fixture: str) -> None:
+    """A part in marks is read back in another process (a later build, a language's) by its messages' keys: one the
+    process did not ask for itself is found in the catalogues' template (after._template_messages). A message the
+    template does not hold (a code given to `_`, as the tiebreaks' abbreviations on the standings' wall sheet were)
+    leaves that part unreadable there: a language whose page was in neither the pages in marks nor its cache
+    stopped the build. Every fixture's site rendered in marks asks only for messages the template holds."""
+    from generator.pipeline import load
+    from generator.render.marks import MESSAGES, rootward
+    from generator.render.site import render_site
+
+    loaded = load(ROOT / "tests" / "fixtures" / fixture)
+    assert loaded.ok
+    with i18n.speaking(MARKED, root=rootward("", "../")):
+        site = render_site(loaded, "", None, "")
+    assert site.pages and MESSAGES
+    held = after._template_messages()
+    assert {message.singular for key, message in MESSAGES.items() if key not in held} == set()

@@ -18,6 +18,7 @@ from ..model import Event, Outcome, PlayerId, Round, TeamSetup
 from ..names import unaccented
 from ..rules.standings import EventResults
 from ..rules.team_swiss.scores import COLUMNS as TEAM_COLUMNS
+from ..rules.tiebreaks import TIEBREAKS
 from .i18n import _, pgettext
 from .matches import seats
 from .now import when
@@ -151,8 +152,10 @@ def event_sheet(r: RendererBase, event: Event, res: EventResults, site_url: str)
                 for s in res.teams.final]
     else:
         columns = kind_of(event).columns(event)
+        # (the tiebreaks' abbreviations are codes, the same in every language: rules/tiebreaks.py; a game's own
+        # columns have their words)
         # Translators: short for points, a column's head
-        heads = [_("Pts"), *(_(c.abbr) for c in columns)]
+        heads = [_("Pts"), *(c.abbr if TIEBREAKS.get(c.key) is c else _(c.abbr) for c in columns)]
         rows = [(f"{s.rank}{'=' if s.shared else ''}", r.player_name(s.player),
                  [points(s.points), *(points(v) for v in s.tiebreaks)]) for s in res.final]
     r.site.default_only.add(page)
