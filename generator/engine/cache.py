@@ -298,7 +298,8 @@ class PageCache:
         _quick: its pages that did not change may be another build's, with other keys); whether they were kept."""
         if not (self.appending and not self.stopped):
             return False
-        self.made.update(self.kept)
+        for digest, entry in self.kept.items():  # (a page this build made again stays as it made it)
+            self.made.setdefault(digest, entry)
         return True
 
     def close(self) -> None:

@@ -103,8 +103,8 @@ class Preview:
 
 @dataclass
 class FromMarks:
-    """The site in marks (render/marks.py) as a language under /<code>/ is made from it, found by its build for the
-    languages' (hooks.py `_quick`): its pages by what each is made from there (the key its cache keeps it under:
+    """The site in marks (render/marks.py) as a language is made from it, found by its build for the languages'
+    (hooks.py `_quick`): its pages by what each is made from there (the key its cache keeps it under:
     hooks.py _made_from), its files, those of the default language alone, the data's latest day, and what the rest
     of its site is made from (hooks.py _frame)."""
 

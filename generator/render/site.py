@@ -90,7 +90,7 @@ class Renderer(FestivalPages, PlayerPages):
 
     def own_files(self) -> None:
         """The files a language renders itself, not from the site in marks: at the root, the results API's index
-        (each event's files are the event's part) and the browser scripts' texts; the calendar feeds (the languages
+        (each event's files are the event's part); the browser scripts' texts; the calendar feeds (the languages
         put their words in the pages in marks, not in feeds: the site in marks has none)."""
         if not i18n.current().root:
             self.site.files.update(api.index_files(self.loaded))
