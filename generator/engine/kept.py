@@ -25,12 +25,12 @@ The build cache keeps what the engine wrote from the frame of a language under /
 `frame_text`): where that language's folder is not there at all (the results job's runner restores the cache, not
 the site), the build writes it whole without the engine, as the list names it.
 
-`sources` (a language under /<code>/, made from the site in marks: render/marks.py) gives, for each page and file of
-the folder made from a page or file of the site in marks, what that one was made from there: the key the site in
-marks keeps the page under, or the digest of the file's content. A language's frame is then made from the frame of
-the site in marks (hooks.py _frame_from_marks), and where the frame is the same and the folder as it was left, the
-build writes only the pages and files whose source changed, from the site in marks, without rendering the
-language's site at all (hooks.py _quick).
+`sources` (a language made from the site in marks, render/marks.py: the default at the root too) gives, for each
+page and file of the folder made from a page or file of the site in marks, what that one was made from there: the
+key the site in marks keeps the page under, or the digest of the file's content. A language's frame is then made
+from the frame of the site in marks (hooks.py _frame_from_marks), and where the frame is the same and the folder as
+it was left, the build writes only the pages and files whose source changed, from the site in marks, without
+rendering the language's site at all (hooks.py _quick).
 
 A page is then written only where the file kept for it is not made from the same (`holds`); a kept page that this
 build does not make at all is removed after the build (`finish`). Like git's index, the list trusts a file whose
