@@ -10,6 +10,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -740,6 +741,10 @@ def test_a_language_left_out_is_removed_from_the_site_the_last_build_left(festiv
     assert held(said[-1]) == {}  # (every page's language selector changed: each written anew)
 
 
+# The folders' times in a list of the site whose one file is players/ann/index.html, and when it was written
+FOLDERS = {"folders": {"": 5, "players/": 6, "players/ann/": 7}, "saved": 9}
+
+
 @pytest.mark.parametrize("name", ["../index.html", "/etc/hostname", "a//index.html", "a/./index.html",
                                   "a/../../index.html", "a\\index.html", ""])
 def test_a_list_of_the_site_that_names_a_file_outside_the_languages_folder_is_said_and_ignored(
@@ -747,7 +752,7 @@ def test_a_list_of_the_site_that_names_a_file_outside_the_languages_folder_is_sa
     """(A list ignored is no list: the build then empties the site's folder and writes every page, as the first
     build into the site's folder does, above.)"""
     good = {"format": KEPT_FORMAT, "code": "this code", "language": "en", "frame": "",
-            "pages": {"players/ann/index.html": ["a" * 64, 10, 20]}, "copied": [], "sources": {}}
+            "pages": {"players/ann/index.html": ["a" * 64, 10, 20]}, "copied": [], "sources": {}, **FOLDERS}
     (tmp_path / "site-en.json").write_text(json.dumps(good), encoding="utf-8")
     assert KeptSite.open(tmp_path, "this code", "en").listed == good["pages"]  # (as the build writes it)
     assert KeptSite.open(tmp_path, "other code", "en").listed == {}  # (other code's: not used, nothing said)
@@ -765,7 +770,7 @@ def test_a_list_of_the_site_whose_copied_files_are_not_files_it_lists_is_said_an
     not the build's.)"""
     good = {"format": KEPT_FORMAT, "code": "this code", "language": "en", "frame": "",
             "pages": {"players/ann/index.html": ["a" * 64, 10, 20]}, "copied": ["players/ann/index.html"],
-            "sources": {}}
+            "sources": {}, **FOLDERS}
     (tmp_path / "site-en.json").write_text(json.dumps(good), encoding="utf-8")
     assert KeptSite.open(tmp_path, "this code", "en").listed_copied == {"players/ann/index.html"}
     (tmp_path / "site-en.json").write_text(json.dumps({**good, "copied": copied}), encoding="utf-8")
@@ -781,13 +786,99 @@ def test_a_list_of_the_site_whose_sources_are_not_of_files_it_lists_is_said_and_
     the build's.)"""
     good = {"format": KEPT_FORMAT, "code": "this code", "language": "de", "frame": "",
             "pages": {"players/ann/index.html": ["a" * 64, 10, 20]}, "copied": [],
-            "sources": {"players/ann/index.html": "b" * 64}}
+            "sources": {"players/ann/index.html": "b" * 64}, **FOLDERS}
     (tmp_path / "site-de.json").write_text(json.dumps(good), encoding="utf-8")
     assert KeptSite.open(tmp_path, "this code", "de").listed_sources == {"players/ann/index.html": "b" * 64}
     (tmp_path / "site-de.json").write_text(json.dumps({**good, "sources": sources}), encoding="utf-8")
     found = KeptSite.open(tmp_path, "this code", "de")
     assert (found.listed, found.listed_sources) == ({}, {})
     assert "is ignored: it is not what the build writes" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("folders", [
+    {**FOLDERS, "folders": {"players/bob/": 6}}, {**FOLDERS, "folders": {"players": 6}},
+    {**FOLDERS, "folders": {"players/": -1}}, {**FOLDERS, "folders": {"players/": True}},
+    {**FOLDERS, "folders": ["players/"]}, {**FOLDERS, "saved": "9"}, {"folders": FOLDERS["folders"]}])
+def test_a_list_of_the_site_whose_folders_are_not_those_of_the_files_it_lists_is_said_and_ignored(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], folders: dict[str, object]) -> None:
+    """(The folders' times: a folder that holds none of the files listed, or a time that is not a count of
+    nanoseconds, or no time of the list's writing, and the list is not the build's.)"""
+    good = {"format": KEPT_FORMAT, "code": "this code", "language": "de", "frame": "",
+            "pages": {"players/ann/index.html": ["a" * 64, 10, 20]}, "copied": [], "sources": {}, **FOLDERS}
+    (tmp_path / "site-de.json").write_text(json.dumps(good), encoding="utf-8")
+    assert KeptSite.open(tmp_path, "this code", "de").listed_folders == FOLDERS["folders"]
+    bad = {key: value for key, value in good.items() if key not in ("folders", "saved")} | folders
+    (tmp_path / "site-de.json").write_text(json.dumps(bad), encoding="utf-8")
+    found = KeptSite.open(tmp_path, "this code", "de")
+    assert (found.listed, found.listed_folders) == ({}, {})
+    assert "is ignored: it is not what the build writes" in capsys.readouterr().err
+
+
+def test_a_folder_whose_time_is_as_listed_is_not_looked_into_unless_it_was_written_just_before_the_list(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """(`intact` looks at each folder's time: one as the list has it holds the entries listed in it, as git's index
+    trusts a file's. A folder changed within the clock's tick of the list's writing may keep its time: one whose
+    time is within RACY_NS of the list's writing is looked into.)"""
+    folder, site = tmp_path / "cache", tmp_path / "site"
+    (site / "players" / "ann").mkdir(parents=True)
+    (site / "players" / "ann" / "index.html").write_text("Ann", encoding="utf-8")
+    frame = "f" * 64
+    long_ago = time.time_ns() - 60 * 10**9  # (a minute before the list: RACY_NS is 2 s)
+    for path in (site, site / "players", site / "players" / "ann"):
+        os.utime(path, ns=(long_ago, long_ago))
+    written = KeptSite(folder, "this code", "de")
+    written.frame = frame
+    written.wrote("players/ann/index.html", "a" * 64)
+    written.save(site)
+    assert KeptSite.open(folder, "this code", "de").listed_folders == {"": long_ago, "players/": long_ago,
+                                                                      "players/ann/": long_ago}
+    looked: list[str] = []
+    own = KeptSite._looked_into
+
+    def looked_into(kept: KeptSite, top: int, name: str) -> set[str]:
+        looked.append(name)
+        return own(kept, top, name)
+
+    monkeypatch.setattr(KeptSite, "_looked_into", looked_into)
+
+    def intact() -> bool:
+        kept = KeptSite.open(folder, "this code", "de")
+        kept.frame = frame
+        return kept.intact(site)
+
+    assert intact() and looked == []  # (no folder listed: their times as listed, a minute before)
+    stray = site / "players" / "stray.html"
+    stray.write_text("not the build's", encoding="utf-8")  # (players/ has another time)
+    assert not intact() and looked == ["players/"]
+    os.utime(site / "players", ns=(long_ago, long_ago))
+    assert intact()  # (its time as listed: trusted, as a file's is)
+    stray.unlink()
+    os.utime(site / "players", ns=(long_ago, long_ago))
+    (site / "players" / "ann" / "index.html").unlink()
+    (site / "players" / "ann" / "index.html").mkdir()  # (a folder in place of the file, the folders' times kept)
+    os.utime(site / "players" / "ann", ns=(long_ago, long_ago))
+    assert not intact()
+    (site / "players" / "ann" / "index.html").rmdir()
+    (site / "players" / "ann" / "index.html").write_text("Ann", encoding="utf-8")
+    # Written again now: players/ann/, whose time is now (a file made in it), within RACY_NS of the list, looked into
+    written = KeptSite(folder, "this code", "de")
+    written.frame = frame
+    written.wrote("players/ann/index.html", "a" * 64)
+    written.save(site)
+    looked.clear()
+    assert intact() and looked == ["players/ann/"]
+    os.utime(site / "players", ns=(time.time_ns(), time.time_ns()))
+    written.save(site)
+    looked.clear()
+    assert intact() and sorted(looked) == ["players/", "players/ann/"]
+    when = (site / "players").stat().st_mtime_ns
+    stray.write_text("not the build's", encoding="utf-8")
+    os.utime(site / "players", ns=(when, when))  # (as if made in the same tick as the list's writing)
+    assert not intact()
+    stray.unlink()
+    os.utime(site / "players", ns=(when, when))
+    (site / "players" / "link").symlink_to(site / "players" / "ann")
+    assert not intact()  # (an entry not listed, if only a link)
 
 
 def test_a_language_whose_pages_cache_is_gone_is_built_from_the_parts_in_marks(festival: Path, tmp_path: Path) -> None:

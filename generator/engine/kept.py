@@ -6,7 +6,8 @@ pages it left in its folder of the site, and the files the engine copies or writ
 assets, the results API, the calendar feeds …):
 
     {"format": FORMAT, "code": CODE, "language": "de", "frame": FRAME, "pages": {"players/ann/index.html":
-     [digest, size, mtime], …}, "copied": ["assets/extra.css", …], "sources": {"players/ann/index.html": key, …}}
+     [digest, size, mtime], …}, "copied": ["assets/extra.css", …], "sources": {"players/ann/index.html": key, …},
+     "folders": {"": mtime, "players/": mtime, "players/ann/": mtime, …}, "saved": TIME}
 
 `digest` is the digest of everything the page's output is made from (hooks.py on_files), or of a file's content,
 or of the file it is copied from (its path, size and time: hooks.py _files_held); `size` and `mtime` the file's
@@ -32,6 +33,13 @@ from the frame of the site in marks (hooks.py _frame_from_marks), and where the 
 it was left, the build writes only the pages and files whose source changed, from the site in marks, without
 rendering the language's site at all (hooks.py _quick).
 
+`folders` gives the modification time (in nanoseconds) of each folder that holds a listed file, and of the language's
+folder itself (""), when the list was written at `saved` (nanoseconds since the epoch). A folder's time changes with
+every entry made, removed or renamed in it, so a folder found with its time as listed holds the entries the list
+gives it, and is not looked into (`intact`): the folder's check is one look at each folder and file, not a listing
+of each folder. A folder whose time was within RACY_NS of `saved` may have changed since within the same tick of the
+clock, and is looked into, as is one whose time changed.
+
 A page is then written only where the file kept for it is not made from the same (`holds`); a kept page that this
 build does not make at all is removed after the build (`finish`). Like git's index, the list trusts a file whose
 size and time (to the nanosecond) are those it had when written: nothing but a write changes a time so, and a
@@ -52,13 +60,19 @@ import json
 import os
 import stat
 import sys
+import time
 from collections.abc import Collection, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 from .cache import linked, read_index, write_index
 
-FORMAT = "banzuke-site/4"
+FORMAT = "banzuke-site/5"
+
+# A folder whose time is this close to the list's writing, or later, may have changed since in the same tick of the
+# file system's clock without its time showing it: it is looked into (`intact`), as git looks at a "racily clean"
+# file
+RACY_NS = 2_000_000_000
 
 
 def _is_entry(name: Any, value: Any) -> bool:
@@ -84,6 +98,54 @@ def _files(site_dir: Path, others: Collection[str] = ()) -> Iterator[tuple[str, 
                     waiting.append((entry.path, f"{under}{entry.name}/"))
                 else:
                     yield under + entry.name, entry
+
+
+def _is_time(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**63
+
+
+def _folders(names: Iterable[str]) -> set[str]:
+    """The folders that hold the files `names` (paths in a language's folder), each with a slash at its end, and the
+    language's folder itself ("")."""
+    found = {""}
+    for name in names:
+        end = name.rfind("/")
+        while end > 0 and (folder := name[:end + 1]) not in found:
+            found.add(folder)
+            end = name.rfind("/", 0, end)
+    return found
+
+
+def _entries(names: Iterable[str]) -> dict[str, set[str]]:
+    """The entries that each folder holds (`_folders`), by name, where the files are `names`."""
+    found: dict[str, set[str]] = {}
+    for name in names:
+        end = name.rfind("/")
+        found.setdefault(name[:end + 1], set()).add(name[end + 1:])
+        while end > 0:
+            above = name.rfind("/", 0, end)
+            found.setdefault(name[:above + 1], set()).add(name[above + 1:end])
+            end = above
+    return found
+
+
+def _folder_times(site_dir: Path, folders: Iterable[str]) -> dict[str, int]:
+    """The modification times (in nanoseconds) of `folders` (`_folders`) in the language's folder `site_dir`, where
+    each is a folder (none where the language's folder cannot be opened: `intact` then finds it otherwise)."""
+    times: dict[str, int] = {}
+    try:
+        top = os.open(site_dir, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return times
+    try:
+        for folder in folders:
+            with contextlib.suppress(OSError):
+                found = os.stat(folder or ".", dir_fd=top, follow_symlinks=False)
+                if stat.S_ISDIR(found.st_mode):
+                    times[folder] = found.st_mtime_ns
+    finally:
+        os.close(top)
+    return times
 
 
 def _as_listed(entry: os.DirEntry[str], listed: list[Any]) -> bool:
@@ -145,6 +207,9 @@ class KeptSite:
         # build's, and this one's (hooks.py `_sources`)
         self.listed_sources: dict[str, str] = {}
         self.sources: dict[str, str] = {}
+        # The folders' times when the last build's list was written (the module's docstring), and when
+        self.listed_folders: dict[str, int] = {}
+        self.listed_saved = 0
 
     @classmethod
     def open(cls, folder: Path, code: str, language: str, others: tuple[str, ...] = ()) -> KeptSite:
@@ -165,16 +230,18 @@ class KeptSite:
         if found.get("code") != self.code:
             return  # (written by other code: every page written anew, and nothing to say)
         pages, frame, copied = found.get("pages"), found.get("frame"), found.get("copied")
-        sources = found.get("sources")
+        sources, folders, saved = found.get("sources"), found.get("folders"), found.get("saved", -1)
         if not (isinstance(pages, dict) and all(_is_entry(k, v) for k, v in pages.items())
                 and isinstance(frame, str) and len(frame) in (0, 64)
                 and isinstance(copied, list) and all(isinstance(name, str) and name in pages for name in copied)
                 and isinstance(sources, dict) and all(isinstance(v, str) and len(v) == 64 and k in pages
-                                                      for k, v in sources.items())):
+                                                      for k, v in sources.items())
+                and isinstance(folders, dict) and folders.keys() <= _folders(pages)
+                and all(_is_time(v) for v in folders.values()) and _is_time(saved)):
             self._ignored("it is not what the build writes")
             return
         self.listed, self.listed_frame, self.listed_copied = pages, frame, frozenset(copied)
-        self.listed_sources = sources
+        self.listed_sources, self.listed_folders, self.listed_saved = sources, folders, int(saved)
 
     def _ignored(self, why: str) -> None:
         print(f"WARNING -  The list of the site's pages {self.index} is ignored: {why}; every page is written anew",
@@ -214,19 +281,50 @@ class KeptSite:
     def intact(self, site_dir: Path) -> bool:
         """Whether the language's folder holds what the last build left there, made from the same rest of the site
         (`frame`), and nothing else: every file listed, as a plain file of its size and time, and no other entry
-        (but at its top, one whose name begins with a dot); each is then held."""
-        if not self.frame or self.listed_frame != self.frame or not site_dir.is_dir() or site_dir.is_symlink():
+        (but at its top, one whose name begins with a dot); each is then held. A folder whose time is as listed, and
+        was not racy, holds the entries listed in it (the module's docstring); another is looked into."""
+        if (not self.frame or self.listed_frame != self.frame or not site_dir.is_dir() or site_dir.is_symlink()
+                or self.listed_folders.keys() != _folders(self.listed)):
             return False
-        found: dict[str, str] = {}
-        for name, entry in _files(site_dir, self.others):
-            listed = self.listed.get(name)
-            if listed is None or not _as_listed(entry, listed):
-                return False
-            found[name] = listed[0]
-        if found.keys() != self.listed.keys():
+        try:
+            top = os.open(site_dir, os.O_RDONLY | os.O_DIRECTORY)
+        except OSError:
             return False
-        self.held = found
+        try:
+            racy = self.listed_saved - RACY_NS
+            entries: dict[str, set[str]] | None = None  # (each folder's entries as listed, once one is looked into)
+            for folder, mtime in self.listed_folders.items():
+                found = os.stat(folder or ".", dir_fd=top, follow_symlinks=False)
+                if not stat.S_ISDIR(found.st_mode):
+                    return False
+                if found.st_mtime_ns == mtime and mtime < racy:
+                    continue
+                if entries is None:
+                    entries = _entries(self.listed)
+                if self._looked_into(top, folder) != entries.get(folder, set()):
+                    return False
+            for name, listed in self.listed.items():
+                found = os.stat(name, dir_fd=top, follow_symlinks=False)
+                if not (stat.S_ISREG(found.st_mode) and found.st_size == listed[1] and found.st_mtime_ns == listed[2]):
+                    return False
+        except OSError:
+            return False
+        finally:
+            os.close(top)
+        self.held = {name: listed[0] for name, listed in self.listed.items()}
         return True
+
+    def _looked_into(self, top: int, folder: str) -> set[str]:
+        """The entries of `folder` (in the language's folder, opened as `top`) by name, but at the top, those whose
+        name begins with a dot and the folders `others` (the other languages')."""
+        fd = os.open(folder or ".", os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=top)
+        try:
+            with os.scandir(fd) as found:
+                return {entry.name for entry in found
+                        if folder or not (entry.name.startswith(".")
+                                          or (entry.name in self.others and entry.is_dir(follow_symlinks=False)))}
+        finally:
+            os.close(fd)
 
     def anew(self, site_dir: Path) -> bool:
         """Whether the language's folder is not there at all, and the last build's list of it was made from the same
@@ -304,9 +402,11 @@ class KeptSite:
                 pages[name] = [digest, found.st_size, found.st_mtime_ns]
         if self.frame:  # (then every file of the folder is listed)
             self.measured = (sum(name.endswith(".html") for name in pages), sum(entry[1] for entry in pages.values()))
+        saved = time.time_ns()
         text = json.dumps({"format": FORMAT, "code": self.code, "language": self.language, "frame": self.frame,
                            "pages": pages, "copied": sorted(self.copied & pages.keys()),
-                           "sources": {name: key for name, key in self.sources.items() if name in pages}},
+                           "sources": {name: key for name, key in self.sources.items() if name in pages},
+                           "folders": _folder_times(site_dir, _folders(pages)), "saved": saved},
                           separators=(",", ":"))
         try:
             if linked(self.index):
