@@ -881,6 +881,39 @@ def test_a_folder_whose_time_is_as_listed_is_not_looked_into_unless_it_was_writt
     assert not intact()  # (an entry not listed, if only a link)
 
 
+# What the site in marks rendered, and the pages its engine was given, of how many
+MARKS_LINE = re.compile(r"The site in marks, for the other languages' words: ([\d,]+) pages rendered \(its engine "
+                        r"given ([\d,]+) of ([\d,]+):")
+
+
+def test_the_site_in_marks_gives_its_engine_only_the_pages_it_renders_and_those_their_sidebars_name(
+        festival: Path, tmp_path: Path) -> None:
+    """The site in marks writes none of its pages; its engine is given those it renders and those their pages'
+    navigation names (the site's, and the sidebar of their festival). The others are kept in its cache as they
+    were: the next build renders only what changed again (where the cache writes a new data file, a page the
+    engine is not given could not be kept without being read: it is then given, and read). Each build is the same
+    site as a cold build's."""
+    kept, site = tmp_path / "cache", tmp_path / "site"
+    said: list[str] = []
+    build(festival, site, kept, "en,de", said=said)
+    first = MARKS_LINE.search(said[-1])
+    assert first is not None
+    pages = int(first[3].replace(",", ""))
+    assert int(first[1].replace(",", "")) == int(first[2].replace(",", "")) == pages  # (cold: every page)
+    turn_a_game(festival / "cup" / "open" / "round-1.yaml")
+    warm, _ = build(festival, site, kept, "en,de", said=said)
+    found = MARKS_LINE.search(said[-1])
+    assert found is not None
+    rendered, given = int(found[1].replace(",", "")), int(found[2].replace(",", ""))
+    assert 0 < rendered < given < pages and found[3] == first[3]
+    same(warm, build(festival, tmp_path / "cold", None, "en,de")[0])
+    turn_a_game(festival / "cup" / "open" / "round-1.yaml")  # (back: the pages as the first build made them)
+    warm, _ = build(festival, site, kept, "en,de", said=said)
+    again = MARKS_LINE.search(said[-1])
+    assert again is not None and again[1] == found[1] and again[2] == found[2]  # (the others kept, not rendered)
+    same(warm, build(festival, tmp_path / "cold", None, "en,de")[0])
+
+
 def test_a_language_whose_pages_cache_is_gone_is_built_from_the_parts_in_marks(festival: Path, tmp_path: Path) -> None:
     """English's pages gone from the cache, the site in marks' kept: the site in marks renders none of its pages
     again, and English renders each from its part in marks, in its words (the standings' wall sheet among them,

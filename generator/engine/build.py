@@ -296,7 +296,8 @@ def _marks(one: Callable[[str, Path], Build], codes: tuple[str, ...], kept: tupl
         engine.setLevel(level)
     marked.append(built)
     print(f"INFO    -  The site in marks, for the other languages' words: {len(built.marked_pages or {}):,} pages "
-          f"rendered; {_parts_made(built.parts)}", file=sys.stderr)
+          f"rendered (its engine given {built.given:,} of {len(built.generated.pages):,}: the others kept as they "
+          f"were, in no sidebar it renders); {_parts_made(built.parts)}", file=sys.stderr)
 
 
 class _ListedOnce(jinja2.FileSystemLoader):

@@ -201,11 +201,16 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
     made_from = _made_from(site, labels, _common(build, config)) if preview or kept else {}
     if build.language == MARKED and build.from_marks is not None:  # (what the languages are made from: _quick)
         build.from_marks.pages = made_from
+    needed = _rendered_in_marks(build, made_from) if kept is not None and not preview else None
     for path in sorted(site.pages):
         if files.get_file_from_path(path) is not None:
             raise Abort(f"site_src/{path} is also a generated page: rename or remove it")
+        if needed is not None and path not in needed and kept is not None and kept.hold(made_from[path]):
+            build.digested += 1  # (kept as it was made: the engine is not given it, _rendered_in_marks)
+            continue
         file = File.generated(config, path, content="")  # (GeneratedPage.render gives the content)
         files.append(file)
+        build.given += 1
         _DESTS.setdefault((path, bool(config.use_directory_urls)), file.dest_uri)  # (for the languages patched)
         page = GeneratedPage(labels.get(path), file, config, site.pages[path])
         if preview or kept:
@@ -225,6 +230,34 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
     for path, content in _other_texts(build).items():
         files.append(File.generated(config, path, content=content))
     return files
+
+
+def _rendered_in_marks(build: Build, made_from: dict[str, str]) -> set[str] | None:
+    """In the site in marks, the generated pages the engine is given: those it renders (the cache does not hold
+    them as made from the same), the pages the site's navigation names, and those of the sidebars of the festivals
+    whose pages it renders, which their pages show (on_nav makes only those: `build.sidebars`). The others are kept
+    in the cache as they were, and the engine has nothing to do for them: the site in marks writes none of its pages
+    (on_post_page), and the languages take its frame and its pages' keys from the site itself (_frame, `made_from`).
+    None in any other build (each language's engine writes every page it is given, or leaves it as it was)."""
+    site, kept = build.generated, build.cache
+    if build.language != MARKED or kept is None:
+        return None
+    rendered = {path for path, digest in made_from.items() if not kept.has(digest)}
+    build.sidebars = {key for path in rendered if (key := site.section_of.get(path)) is not None}
+    return rendered | _named(site.nav) | {path for key in build.sidebars for path in _named(site.sections[key])}
+
+
+def _named(spec: Any) -> set[str]:
+    """The pages a piece of the site's navigation names (as pages.py reads it: a page's path, or a label with a
+    page's path or a list of such pieces)."""
+    found: set[str] = set()
+    for item in spec if isinstance(spec, list) else [spec]:
+        if isinstance(item, str):
+            found.add(item)
+        elif isinstance(item, dict):
+            for value in item.values():
+                found |= _named(value)
+    return found
 
 
 def _other_texts(build: Build) -> dict[str, str]:
@@ -550,7 +583,7 @@ def on_nav(nav: Navigation, config: MkDocsConfig, files: Files, **_: Any) -> Nav
     build.pages = {file.src_uri: file.page for file in files.documentation_pages() if file.page is not None}
     for page in build.pages.values():  # the sitemap's date (rendered first): the data's, not the build's
         page.update_date = build.generated.updated
-    build.navs = sidebars(build.generated, files)
+    build.navs = sidebars(build.generated, files, build.sidebars)
     return nav
 
 

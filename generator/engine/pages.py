@@ -63,10 +63,13 @@ class GeneratedPage(Page):
         pass  # (the engine's own, from Markdown: this page has none)
 
 
-def sidebars(site: Site, files: Files) -> dict[str, Navigation]:
-    """Each festival's sidebar; its pages get their parents, and previous/next links, within it."""
+def sidebars(site: Site, files: Files, only: set[str] | None = None) -> dict[str, Navigation]:
+    """Each festival's sidebar (but those not in `only`, when given); its pages get their parents, and
+    previous/next links, within it."""
     navs = {}
     for key, spec in site.sections.items():
+        if only is not None and key not in only:
+            continue
         owned = {path for path, section in site.section_of.items() if section == key}
         items = _items(spec, files)
         festival = [i for i in items if isinstance(i, Section)]

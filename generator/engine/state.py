@@ -144,6 +144,8 @@ class Build:
     titles: dict[str, dict[str, str]] = field(default_factory=dict)  # labels by sidebar (on_files)
     pages: dict[str, Page] = field(default_factory=dict)  # the engine's pages by source path (on_nav)
     navs: dict[str, Navigation] = field(default_factory=dict)  # each festival's sidebar (on_nav)
+    sidebars: set[str] | None = None  # the festivals whose sidebars the engine makes (None: all; on_files)
+    given: int = 0  # the generated pages the engine is given (on_files: in the site in marks, not all)
     kept_site: KeptSite | None = None  # the site's folder as the last build left it, with a cache (kept.py)
     digested: int = 0  # the generated pages whose output is found by what it is made from (on_files)
     error_page: str = ""  # the digest of what the theme's "page not found" is made from, with a cache (on_env)
