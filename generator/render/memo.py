@@ -51,6 +51,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import enum
+import functools
 import json
 from collections.abc import Callable
 from fractions import Fraction
@@ -216,6 +217,11 @@ def plain(value: Any) -> Any:
     message and values (a page gives them in its language), an organizer's text each language's; a dataclass, each
     field. Anything else stops the build: a value the key would not hold in full could leave a page as it was
     when it has changed."""
+    kind: Any = type(value)  # (the most frequent first, by their very type: a subclass goes the long way)
+    if kind is str or kind is int or kind is bool or value is None:
+        return value
+    if kind is list or kind is tuple:
+        return [plain(v) for v in value]
     if isinstance(value, Text):
         return ["text", value.message, value.plural, value.number, plain(value.values)]
     if isinstance(value, Texts):
@@ -233,8 +239,14 @@ def plain(value: Any) -> Any:
     if isinstance(value, enum.Enum):
         return [type(value).__name__, plain(value.value)]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return [type(value).__name__, *(plain(getattr(value, f.name)) for f in dataclasses.fields(value))]
+        return [kind.__name__, *(plain(getattr(value, name)) for name in _field_names(kind))]
     raise TypeError(f"a part's key cannot hold a {type(value).__name__}")
+
+
+@functools.cache
+def _field_names(kind: Any) -> tuple[str, ...]:
+    """A dataclass's fields' names, in order (found once for each class)."""
+    return tuple(f.name for f in dataclasses.fields(kind))
 
 
 def encode(part: Site, read_back: bool | None = None) -> str:

@@ -20,29 +20,44 @@ def data_digests(root: Path) -> tuple[str, dict[str, str]]:
     for top in tops:
         if top.is_dir(follow_symlinks=False) and (Path(top.path) / "festival.yaml").is_file():
             digest = hashlib.sha256(b"banzuke-festival/1\0")
-            _tree(Path(top.path), Path(top.path), digest)
+            try:
+                _folder(top.path, "", digest)
+            except OSError as exc:  # (unreadable: a digest of its own, as an entry's below)
+                digest.update(b"E\0" + str(exc.errno).encode() + os.urandom(16))
             festivals[top.name] = digest.hexdigest()
         else:
-            _tree(root, Path(top.path), common)
+            _entry(top, "", common)
     return common.hexdigest(), festivals
 
 
-def _tree(base: Path, path: Path, digest: hashlib._Hash) -> None:
-    """`path` (a file, a link, or a folder and all it holds, in order) into `digest`, named from `base`."""
-    name = path.relative_to(base).as_posix().encode("utf-8", "surrogateescape")
+def _folder(path: str, name: str, digest: hashlib._Hash) -> None:
+    """A folder (`name`: its path from the digest's base, "" for the base itself) and all it holds, in order, into
+    `digest`."""
+    if name:
+        digest.update(b"D" + name.encode("utf-8", "surrogateescape") + b"\0")
+    with os.scandir(path) as found:
+        entries = sorted(found, key=lambda e: e.name)
+    for entry in entries:
+        _entry(entry, name, digest)
+
+
+def _entry(entry: os.DirEntry[str], under: str, digest: hashlib._Hash) -> None:
+    """An entry of a folder (a file, a link, or a folder and all it holds) into `digest`, named from the base
+    (`under`: its folder's path from there, with a slash; the entries' types as the folder's listing gives them,
+    without looking at each)."""
+    name = f"{under}{entry.name}"
+    raw = name.encode("utf-8", "surrogateescape")
     try:
-        if path.is_symlink():
-            digest.update(b"L" + name + b"\0" + os.fsencode(os.readlink(path)) + b"\0")
-        elif path.is_dir():
-            digest.update(b"D" + name + b"\0")
-            for child in sorted(path.iterdir(), key=lambda p: p.name):
-                _tree(base, child, digest)
-        elif path.is_file():
-            digest.update(b"F" + name + b"\0" + str(path.stat().st_size).encode() + b"\0")
-            with path.open("rb") as f:
+        if entry.is_symlink():
+            digest.update(b"L" + raw + b"\0" + os.fsencode(os.readlink(entry.path)) + b"\0")
+        elif entry.is_dir(follow_symlinks=False):
+            _folder(entry.path, f"{name}/", digest)
+        elif entry.is_file(follow_symlinks=False):
+            with open(entry.path, "rb") as f:
+                digest.update(b"F" + raw + b"\0" + str(os.fstat(f.fileno()).st_size).encode() + b"\0")
                 while chunk := f.read(1 << 20):
                     digest.update(chunk)
         else:
-            digest.update(b"?" + name + b"\0")
+            digest.update(b"?" + raw + b"\0")
     except OSError as exc:  # (unreadable: a digest of its own, so the part is never taken for another)
-        digest.update(b"E" + name + b"\0" + str(exc.errno).encode() + os.urandom(16))
+        digest.update(b"E" + raw + b"\0" + str(exc.errno).encode() + os.urandom(16))
