@@ -70,3 +70,19 @@ def test_a_range_of_days_is_each_languages_own_every_time() -> None:
         with i18n.speaking(code):
             shown.add(date_range(start, end))
     assert len(shown) == 3  # (three languages, three ways of writing it: none taken for another's)
+
+
+def test_a_range_of_days_is_babels_own_in_every_language_whatever_the_range() -> None:
+    """(The skeleton is matched to a language's interval formats once, not at each call as Babel does: the same
+    interval, in each language, for a day, days of one month, of two months and of two years, with the year and
+    without.)"""
+    ranges = [(dt.date(2026, 8, 25), dt.date(2026, 8, 25)), (dt.date(2026, 8, 25), dt.date(2026, 8, 27)),
+              (dt.date(2026, 8, 30), dt.date(2026, 9, 2)), (dt.date(2026, 12, 30), dt.date(2027, 1, 2))]
+    codes = [code for code in i18n.LANGUAGES if code != i18n.SOURCE]
+    assert len(codes) >= 11
+    for code in codes:
+        locale = i18n.language(code).locale
+        with i18n.speaking(code):
+            for start, end in ranges:
+                assert date_range(start, end) == format_interval(start, end, "yMMMMd", locale=locale), code
+                assert date_range(start, end, year=False) == format_interval(start, end, "MMMMd", locale=locale)

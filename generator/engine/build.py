@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import jinja2
 import mkdocs
@@ -174,7 +174,12 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
     patched = False
     try:
         with _cleaned_by(site, codes[1:] if code == codes[0] else ()):
-            engine_build(attach(config, build))
+            attach(config, build)
+            hooks: Any = config.hooks  # (a dict by the path given, whatever the option says it is)
+            for hook in hooks.values():  # (a language made without the engine, where it can be: hooks.py)
+                if callable(before := getattr(hook, "before_engine", None)):
+                    before(config)
+            engine_build(config)
     except Patched:  # (its folder held the rest of its site as the last build left it: hooks.py _patch)
         patched = True
     if code == codes[0] and len(codes) > 1:

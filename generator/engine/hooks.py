@@ -59,13 +59,37 @@ ASSETS = "assets/"
 TEXTS = "assets/text.js"  # the browser scripts' texts (render/i18n.script_file), the root's language's
 
 
+def before_engine(config: MkDocsConfig) -> None:
+    """A language made from the site in marks tried without rendering its site (_quick) before the engine starts
+    (build.py `_language`): the engine's plugins' own start (the search's texts in the language, found in the
+    theme's templates) is not needed where it can be. `Patched` where it is; else the engine builds the language,
+    on_config taking it from there."""
+    build = of(config)
+    if build.preview is not None or build.kept_site is None or not _made_from_marks(build):
+        return
+    loaded = _prepared(config, build)
+    if loaded.ok:
+        build.quick_tried = True
+        _quick(build, config, loaded)
+
+
+def _prepared(config: MkDocsConfig, build: Build) -> Loaded:
+    """The first steps of on_config, taken once (before_engine may have taken them): the theme's overrides first,
+    the data loaded (where the build was not given it), the theme's texts from mkdocs.yml in the language and
+    escaped."""
+    if build.prepared is None:
+        if str(THEME) not in config.theme.dirs:
+            config.theme.dirs.insert(0, str(THEME))
+        loaded = build.loaded or load(build.data)
+        _in_language(config, build.language)
+        _site_texts(config, build.data)
+        build.prepared = loaded
+    return build.prepared
+
+
 def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
     build = of(config)
-    if str(THEME) not in config.theme.dirs:
-        config.theme.dirs.insert(0, str(THEME))
-    loaded = build.loaded or load(build.data)
-    _in_language(config, build.language)
-    _site_texts(config, build.data)
+    loaded = _prepared(config, build)
     if not loaded.ok:
         if build.preview is None:
             raise Abort("the data has errors; nothing was built:\n" + "\n".join(loaded.report.lines()))
@@ -73,7 +97,8 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
             print(line, file=sys.stderr)
         site = build.site = with_problems(build.preview.last_good, loaded.report.lines())
     else:
-        _quick(build, config, loaded)  # (a language made from the site in marks without rendering it, if it can be)
+        if not build.quick_tried:  # (a language made from the site in marks without rendering it, if it can be)
+            _quick(build, config, loaded)
         # The published address for the wall sheets' QR codes, not the preview's own (a phone cannot open that)
         # (in a language other than the default, the renderer writes no API: the languages share the root's)
         with i18n.speaking(build.language, root=build.root):
@@ -513,7 +538,8 @@ def _dest_uri(config: MkDocsConfig, path: str) -> str:
     key = (path, bool(config.use_directory_urls))
     found = _DESTS.get(key)
     if found is None:
-        found = _DESTS[key] = File.generated(config, path, content="").dest_uri
+        found = _DESTS[key] = File(path, src_dir=None, dest_dir=config.site_dir,  # (as File.generated makes it)
+                                   use_directory_urls=bool(config.use_directory_urls)).dest_uri
     return found
 
 

@@ -210,6 +210,10 @@ class KeptSite:
         # The folders' times when the last build's list was written (the module's docstring), and when
         self.listed_folders: dict[str, int] = {}
         self.listed_saved = 0
+        # The folders' times as `intact` found them (each is listed again so, but those this build wrote or removed
+        # a file in, or beneath), and the files this build removed (`finish`)
+        self.found_folders: dict[str, int] = {}
+        self.removed: set[str] = set()
 
     @classmethod
     def open(cls, folder: Path, code: str, language: str, others: tuple[str, ...] = ()) -> KeptSite:
@@ -290,6 +294,7 @@ class KeptSite:
             top = os.open(site_dir, os.O_RDONLY | os.O_DIRECTORY)
         except OSError:
             return False
+        times: dict[str, int] = {}
         try:
             racy = self.listed_saved - RACY_NS
             entries: dict[str, set[str]] | None = None  # (each folder's entries as listed, once one is looked into)
@@ -297,6 +302,7 @@ class KeptSite:
                 found = os.stat(folder or ".", dir_fd=top, follow_symlinks=False)
                 if not stat.S_ISDIR(found.st_mode):
                     return False
+                times[folder] = found.st_mtime_ns
                 if found.st_mtime_ns == mtime and mtime < racy:
                     continue
                 if entries is None:
@@ -312,6 +318,7 @@ class KeptSite:
         finally:
             os.close(top)
         self.held = {name: listed[0] for name, listed in self.listed.items()}
+        self.found_folders = times
         return True
 
     def _looked_into(self, top: int, folder: str) -> set[str]:
@@ -325,6 +332,18 @@ class KeptSite:
                                           or (entry.name in self.others and entry.is_dir(follow_symlinks=False)))}
         finally:
             os.close(fd)
+
+    def _folder_times(self, site_dir: Path, pages: dict[str, list[Any]]) -> dict[str, int]:
+        """The times of the folders that hold the files `pages` (`_folders`), as the list gives them: those `intact`
+        found, in a patched folder (nothing but this build's writes changed it since), but those this build wrote or
+        removed a file in, or beneath, looked at again; else each looked at."""
+        folders = _folders(pages)
+        if not (self.patched and self.found_folders):
+            return _folder_times(site_dir, folders)
+        touched = _folders([*self.rewritten, *self.removed])
+        times = {folder: mtime for folder in folders - touched if (mtime := self.found_folders.get(folder)) is not None}
+        times.update(_folder_times(site_dir, folders - times.keys()))
+        return times
 
     def anew(self, site_dir: Path) -> bool:
         """Whether the language's folder is not there at all, and the last build's list of it was made from the same
@@ -372,6 +391,7 @@ class KeptSite:
         """The pages held that this build does not make (a player's page gone, a page renamed) removed, with the
         folders they leave empty; `made`: the path of every file of this build's site."""
         gone = set(self.held) - set(self.left) - set(made)
+        self.removed |= gone
         for name in sorted(gone, reverse=True):
             path = site_dir / name
             path.unlink(missing_ok=True)
@@ -406,7 +426,7 @@ class KeptSite:
         text = json.dumps({"format": FORMAT, "code": self.code, "language": self.language, "frame": self.frame,
                            "pages": pages, "copied": sorted(self.copied & pages.keys()),
                            "sources": {name: key for name, key in self.sources.items() if name in pages},
-                           "folders": _folder_times(site_dir, _folders(pages)), "saved": saved},
+                           "folders": self._folder_times(site_dir, pages), "saved": saved},
                           separators=(",", ":"))
         try:
             if linked(self.index):

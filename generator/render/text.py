@@ -20,7 +20,7 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from babel.dates import format_date, format_interval
+from babel.dates import format_date, format_interval, match_skeleton
 from babel.numbers import format_decimal
 
 from ..countries import country_name as english_country_name
@@ -251,9 +251,20 @@ def date_range(start: dt.date | None, end: dt.date | None, year: bool = True) ->
 
 @functools.lru_cache(maxsize=65_536)
 def _interval(start: dt.date, end: dt.date, skeleton: str, code: str) -> str:
-    """Babel's interval of two days in the language `code`: found once per range and language (Babel matches the
-    skeleton to the locale's formats anew at every call, a festival's dates on many pages)."""
-    return format_interval(start, end, skeleton, locale=language(code).locale)
+    """Babel's interval of two days in the language `code`: found once per range and language (a festival's dates
+    on many pages), with the skeleton matched to the locale's formats once per language (`_skeleton`)."""
+    return format_interval(start, end, _skeleton(skeleton, code), locale=language(code).locale)
+
+
+@functools.cache
+def _skeleton(skeleton: str, code: str) -> str:
+    """The skeleton of the language's interval formats that Babel's `format_interval` takes for `skeleton`: itself
+    where the locale has it, else the nearest it has, as Babel matches it anew at every call (else `skeleton`, for
+    Babel's own fallback)."""
+    formats = language(code).locale.interval_formats
+    if skeleton in formats:
+        return skeleton
+    return match_skeleton(skeleton, formats) or skeleton
 
 
 def json_text(obj: object) -> str:
