@@ -218,6 +218,21 @@ def test_what_a_part_shows_is_keyed_in_full() -> None:
         plain({"elo": 1500.5})
     with pytest.raises(TypeError, match="cannot hold a object"):
         plain([object()])
+    # (what a value is, found once for its type: a str made plain text, not kept a Markup; an int enum an int; a
+    # moment by its type's name; a dataclass itself, not one of its values, stops the build as any other class)
+    assert type(plain(Markup("<b>x</b>"))) is str and plain([Markup("a"), "b"]) == ["a", "b"]
+    import enum as enum_module
+
+    class Seat(enum_module.IntEnum):
+        FIRST = 1
+
+    class Side(enum_module.Enum):
+        LEFT = "left"
+
+    assert plain([Seat.FIRST, Side.LEFT]) == [Seat.FIRST, ["Side", "left"]] and plain(Seat.FIRST) == 1
+    assert plain(dt.datetime(2024, 3, 2, 10, 30)) == ["datetime", "2024-03-02T10:30:00"]
+    with pytest.raises(TypeError, match="cannot hold a type"):
+        plain(SearchEntry)
 
 
 def test_a_players_page_reads_nothing_but_what_it_is_given() -> None:

@@ -216,31 +216,66 @@ def plain(value: Any) -> Any:
     """`value` as JSON values, all of it: what a part kept by what it shows is keyed by (`kept`). Texts keep their
     message and values (a page gives them in its language), an organizer's text each language's; a dataclass, each
     field. Anything else stops the build: a value the key would not hold in full could leave a page as it was
-    when it has changed."""
-    kind: Any = type(value)  # (the most frequent first, by their very type: a subclass goes the long way)
-    if kind is str or kind is int or kind is bool or value is None:
+    when it has changed. (What a value is, is found once for each type: `_kind_of`.)"""
+    kind: Any = type(value)
+    how = _KINDS.get(kind)
+    if how is None:
+        how = _KINDS[kind] = _kind_of(kind)
+    if how is _AS_IS:
         return value
-    if kind is list or kind is tuple:
+    if how is _TEXT_OF:
+        return str.__str__(value)
+    if how is _ITEMS:
         return [plain(v) for v in value]
-    if isinstance(value, Text):
-        return ["text", value.message, value.plural, value.number, plain(value.values)]
-    if isinstance(value, Texts):
-        return ["texts", value.by_language]
-    if value is None or isinstance(value, (str, bool, int)):
-        return str.__str__(value) if isinstance(value, str) else value
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    if isinstance(value, dict):
-        return ["dict", [[plain(k), plain(v)] for k, v in value.items()]]
-    if isinstance(value, Fraction):
-        return ["fraction", value.numerator, value.denominator]
-    if isinstance(value, (dt.date, dt.time)):
-        return [type(value).__name__, value.isoformat()]
-    if isinstance(value, enum.Enum):
-        return [type(value).__name__, plain(value.value)]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+    if how is _FIELDS:
         return [kind.__name__, *(plain(getattr(value, name)) for name in _field_names(kind))]
-    raise TypeError(f"a part's key cannot hold a {type(value).__name__}")
+    if how is _TEXT:
+        return ["text", value.message, value.plural, value.number, plain(value.values)]
+    if how is _TEXTS:
+        return ["texts", value.by_language]
+    if how is _DICT:
+        return ["dict", [[plain(k), plain(v)] for k, v in value.items()]]
+    if how is _FRACTION:
+        return ["fraction", value.numerator, value.denominator]
+    if how is _DAY:
+        return [kind.__name__, value.isoformat()]
+    if how is _ENUM:
+        return [kind.__name__, plain(value.value)]
+    raise TypeError(f"a part's key cannot hold a {kind.__name__}")
+
+
+# What `plain` makes of a value, by its type (`_kind_of`)
+_AS_IS, _TEXT_OF, _ITEMS, _FIELDS, _TEXT, _TEXTS, _DICT, _FRACTION, _DAY, _ENUM, _NONE = (
+    "as is", "text of", "items", "fields", "text", "texts", "dict", "fraction", "day", "enum", "none")
+_KINDS: dict[type, str] = {}
+
+
+def _kind_of(kind: type) -> str:
+    """What `plain` makes of a value of the type `kind`, in this order: a Text (a str) with its message and values,
+    an organizer's Texts, None, a bool and an int as they are, a str (a Markup among them) as plain text, a list or
+    a tuple item by item, a dict, a Fraction, a day or a time, an Enum by its value, a dataclass field by field;
+    else nothing (`plain` stops the build)."""
+    if issubclass(kind, Text):
+        return _TEXT
+    if issubclass(kind, Texts):
+        return _TEXTS
+    if kind is type(None) or issubclass(kind, (bool, int)) and not issubclass(kind, str):
+        return _AS_IS
+    if issubclass(kind, str):
+        return _AS_IS if kind is str else _TEXT_OF
+    if issubclass(kind, (list, tuple)):
+        return _ITEMS
+    if issubclass(kind, dict):
+        return _DICT
+    if issubclass(kind, Fraction):
+        return _FRACTION
+    if issubclass(kind, (dt.date, dt.time)):
+        return _DAY
+    if issubclass(kind, enum.Enum):
+        return _ENUM
+    if dataclasses.is_dataclass(kind) and not issubclass(kind, type):
+        return _FIELDS
+    return _NONE
 
 
 @functools.cache
