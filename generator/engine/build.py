@@ -160,7 +160,7 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
     if code == MARKED and str(THEME) not in config.theme.dirs:  # (its texts' marks, read before the hooks' own)
         config.theme.dirs.insert(0, str(THEME))
     config.theme.get_env = functools.partial(_listed_once, config.theme.get_env, listed,  # type: ignore[method-assign]
-                                             compiled)
+                                             compiled, code == MARKED)
     after = marked[0] if marked and code != MARKED else None
     build = Build(data, site_url=f"{address.rstrip('/')}/{under}" if address else "",
                   sheets_url=f"{address.rstrip('/')}/" if address else "", loaded=loaded, language=code,
@@ -310,11 +310,13 @@ class _ListedOnce(jinja2.FileSystemLoader):
     at every build (to copy the theme's assets; a language under /<code>/ then leaves them out, engine/hooks.py
     on_files), walking the theme's folders and their thousands of icons; the same folders hold the same files."""
 
-    def __init__(self, searchpath: list[str], listed: _Listed) -> None:
+    def __init__(self, searchpath: list[str], listed: _Listed, none: bool = False) -> None:
         super().__init__(searchpath)
-        self._listed = listed
+        self._listed, self._none = listed, none
 
     def list_templates(self) -> list[str]:
+        if self._none:  # (the site in marks: its engine copies none of the theme's files, _listed_once)
+            return []
         key = tuple(self.searchpath)
         if key not in self._listed:
             self._listed[key] = super().list_templates()
@@ -322,16 +324,18 @@ class _ListedOnce(jinja2.FileSystemLoader):
 
 
 def _listed_once(make: Callable[[], jinja2.Environment], listed: _Listed,
-                 compiled: jinja2.BytecodeCache | None = None) -> jinja2.Environment:
+                 compiled: jinja2.BytecodeCache | None = None, none: bool = False) -> jinja2.Environment:
     """The theme's template environment as the engine makes it, with a loader of the same folders that lists
     their files once for all the languages (_ListedOnce), and the templates compiled once for all the environments
-    of the build (`compiled`: the engine's, and each the search plugin makes for its texts, three a language)."""
+    of the build (`compiled`: the engine's, and each the search plugin makes for its texts, three a language).
+    `none`: the loader lists none (the site in marks, whose folder is a temporary one, where the engine would copy
+    the theme's assets that no language takes from there: each copies its own, or the root's, from the theme)."""
     env = make()
     if compiled is not None:
         env.bytecode_cache = compiled
     loader = env.loader
     if isinstance(loader, jinja2.FileSystemLoader):
-        env.loader = _ListedOnce(list(loader.searchpath), listed)
+        env.loader = _ListedOnce(list(loader.searchpath), listed, none)
     return env
 
 
