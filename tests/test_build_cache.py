@@ -18,6 +18,7 @@ import pytest
 from generator.engine import cache
 from generator.engine.build import _mb
 from generator.engine.cache import FORMAT, PageCache
+from generator.engine import kept as kept_module
 from generator.engine.kept import FORMAT as KEPT_FORMAT, KeptSite, frame_raw, frame_text
 from generator.engine.state import KeptParts
 
@@ -823,7 +824,10 @@ def test_a_folder_whose_time_is_as_listed_is_not_looked_into_unless_it_was_writt
     (site / "players" / "ann").mkdir(parents=True)
     (site / "players" / "ann" / "index.html").write_text("Ann", encoding="utf-8")
     frame = "f" * 64
-    long_ago = time.time_ns() - 60 * 10**9  # (a minute before the list: RACY_NS is 2 s)
+    # (the margin widened to 30 s, so that a folder written just before the list is within it however slow the
+    # machine; a minute before it is not)
+    monkeypatch.setattr(kept_module, "RACY_NS", 30 * 10**9)
+    long_ago = time.time_ns() - 60 * 10**9
     for path in (site, site / "players", site / "players" / "ann"):
         os.utime(path, ns=(long_ago, long_ago))
     written = KeptSite(folder, "this code", "de")
@@ -879,6 +883,27 @@ def test_a_folder_whose_time_is_as_listed_is_not_looked_into_unless_it_was_writt
     os.utime(site / "players", ns=(when, when))
     (site / "players" / "link").symlink_to(site / "players" / "ann")
     assert not intact()  # (an entry not listed, if only a link)
+
+
+def test_the_margin_of_a_folders_time_is_the_coarser_where_the_file_system_keeps_whole_seconds() -> None:
+    """(A file system that keeps times to the second, or two (FAT), may leave a folder changed a second after the
+    list with the time it had; one that keeps finer times is within the kernel's few milliseconds.)"""
+    second = 10**9
+    assert kept_module._racy([5 * second, 7 * second + 1]) == kept_module.RACY_NS == 50_000_000
+    assert kept_module._racy([5 * second, 7 * second]) == kept_module.RACY_COARSE_NS == 2 * second
+
+
+def test_a_generated_page_or_file_is_written_where_the_engine_writes_it() -> None:
+    """(`dest_of`, without making the engine's File: the same as File.dest_uri, with the folders' index pages and
+    without.)"""
+    from mkdocs.structure.files import File
+
+    from generator.engine.hooks import dest_of
+
+    for path in ["index.md", "README.md", "players/ann.md", "players/index.md", "cup/open/round-1.md",
+                 "cup/README.md", "players/ann.ics", "api/index.json", "assets/text-de.js", "a.markdown"]:
+        for directories in (True, False):
+            assert dest_of(path, directories) == File(path, None, "site", directories).dest_uri, (path, directories)
 
 
 # What the site in marks rendered, and the pages its engine was given, of how many

@@ -32,6 +32,7 @@ from mkdocs.exceptions import Abort
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
+from mkdocs.utils import is_markdown_file
 
 from generator.engine.cache import PageCache
 from generator.engine.frame import Frame
@@ -538,9 +539,22 @@ def _dest_uri(config: MkDocsConfig, path: str) -> str:
     key = (path, bool(config.use_directory_urls))
     found = _DESTS.get(key)
     if found is None:
-        found = _DESTS[key] = File(path, src_dir=None, dest_dir=config.site_dir,  # (as File.generated makes it)
-                                   use_directory_urls=bool(config.use_directory_urls)).dest_uri
+        found = _DESTS[key] = dest_of(path, key[1])
     return found
+
+
+def dest_of(path: str, use_directory_urls: bool) -> str:
+    """`File.dest_uri` of a generated page or file `path`, found as the engine finds it (`File._get_dest_path`),
+    without making a File: a Markdown page is written as its name's folder's index.html (as itself, .html, where
+    it is an index or the folders are not used), anything else as it is."""
+    if not is_markdown_file(path):
+        return path
+    parent, filename = posixpath.split(path)
+    stem = posixpath.splitext(filename)[0]
+    name = "index" if stem == "README" else stem
+    if not use_directory_urls or name == "index":
+        return posixpath.join(parent, name + ".html")
+    return posixpath.join(parent, name, "index.html")
 
 
 def _content_digest(raw: bytes) -> str:

@@ -37,8 +37,9 @@ rendering the language's site at all (hooks.py _quick).
 folder itself (""), when the list was written at `saved` (nanoseconds since the epoch). A folder's time changes with
 every entry made, removed or renamed in it, so a folder found with its time as listed holds the entries the list
 gives it, and is not looked into (`intact`): the folder's check is one look at each folder and file, not a listing
-of each folder. A folder whose time was within RACY_NS of `saved` may have changed since within the same tick of the
-clock, and is looked into, as is one whose time changed.
+of each folder. A folder whose time was within RACY_NS of `saved` (RACY_COARSE_NS where every folder's time is a
+whole second) may have changed since within the same tick of the clock, and is looked into, as is one whose time
+changed.
 
 A page is then written only where the file kept for it is not made from the same (`holds`); a kept page that this
 build does not make at all is removed after the build (`finish`). Like git's index, the list trusts a file whose
@@ -71,8 +72,10 @@ FORMAT = "banzuke-site/5"
 
 # A folder whose time is this close to the list's writing, or later, may have changed since in the same tick of the
 # file system's clock without its time showing it: it is looked into (`intact`), as git looks at a "racily clean"
-# file
-RACY_NS = 2_000_000_000
+# file. The kernel's clock for files' times ticks every few milliseconds; a file system that keeps whole seconds
+# (FAT keeps two) has the coarser margin (`_racy`)
+RACY_NS = 50_000_000
+RACY_COARSE_NS = 2_000_000_000
 
 
 def _is_entry(name: Any, value: Any) -> bool:
@@ -98,6 +101,12 @@ def _files(site_dir: Path, others: Collection[str] = ()) -> Iterator[tuple[str, 
                     waiting.append((entry.path, f"{under}{entry.name}/"))
                 else:
                     yield under + entry.name, entry
+
+
+def _racy(times: Iterable[int]) -> int:
+    """The margin before a list's writing within which a folder's time may not show a change (RACY_NS): the
+    coarser one where every folder's time is a whole second (a file system that keeps no finer times)."""
+    return RACY_NS if any(t % 1_000_000_000 for t in times) else RACY_COARSE_NS
 
 
 def _is_time(value: Any) -> bool:
@@ -296,7 +305,7 @@ class KeptSite:
             return False
         times: dict[str, int] = {}
         try:
-            racy = self.listed_saved - RACY_NS
+            racy = self.listed_saved - _racy(self.listed_folders.values())
             entries: dict[str, set[str]] | None = None  # (each folder's entries as listed, once one is looked into)
             for folder, mtime in self.listed_folders.items():
                 found = os.stat(folder or ".", dir_fd=top, follow_symlinks=False)
