@@ -62,15 +62,14 @@ TEXTS = "assets/text.js"  # the browser scripts' texts (render/i18n.script_file)
 
 def before_engine(config: MkDocsConfig) -> None:
     """A language made from the site in marks tried without rendering its site (_quick) before the engine starts
-    (build.py `_language`): the engine's plugins' own start (the search's texts in the language, found in the
-    theme's templates) is not needed where it can be. `Patched` where it is; else the engine builds the language,
-    on_config taking it from there."""
+    (build.py `_language`, for every language): the engine's plugins' own start (the search's texts in the
+    language, found in the theme's templates) is not needed where it can be. `Patched` where it is; else the engine
+    builds the language, on_config taking it from there."""
     build = of(config)
     if build.preview is not None or build.kept_site is None or not _made_from_marks(build):
         return
     loaded = _prepared(config, build)
     if loaded.ok:
-        build.quick_tried = True
         _quick(build, config, loaded)
 
 
@@ -98,8 +97,6 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
             print(line, file=sys.stderr)
         site = build.site = with_problems(build.preview.last_good, loaded.report.lines())
     else:
-        if not build.quick_tried:  # (a language made from the site in marks without rendering it, if it can be)
-            _quick(build, config, loaded)
         # The published address for the wall sheets' QR codes, not the preview's own (a phone cannot open that)
         # (in a language other than the default, the renderer writes no API: the languages share the root's)
         with i18n.speaking(build.language, root=build.root):
@@ -270,20 +267,8 @@ def _rendered_in_marks(build: Build, made_from: dict[str, str]) -> set[str] | No
         return None
     rendered = {path for path, digest in made_from.items() if not kept.has(digest)}
     build.sidebars = {key for path in rendered if (key := site.section_of.get(path)) is not None}
-    return rendered | _named(site.nav) | {path for key in build.sidebars for path in _named(site.sections[key])}
-
-
-def _named(spec: Any) -> set[str]:
-    """The pages a piece of the site's navigation names (as pages.py reads it: a page's path, or a label with a
-    page's path or a list of such pieces)."""
-    found: set[str] = set()
-    for item in spec if isinstance(spec, list) else [spec]:
-        if isinstance(item, str):
-            found.add(item)
-        elif isinstance(item, dict):
-            for value in item.values():
-                found |= _named(value)
-    return found
+    named = [site.nav, *(site.sections[key] for key in build.sidebars)]
+    return rendered | nav_labels(named).keys()
 
 
 def _other_texts(build: Build) -> dict[str, str]:

@@ -342,7 +342,7 @@ class KeptSite:
         finally:
             os.close(fd)
 
-    def _folder_times(self, site_dir: Path, pages: dict[str, list[Any]]) -> dict[str, int]:
+    def _times_listed(self, site_dir: Path, pages: dict[str, list[Any]]) -> dict[str, int]:
         """The times of the folders that hold the files `pages` (`_folders`), as the list gives them: those `intact`
         found, in a patched folder (nothing but this build's writes changed it since), but those this build wrote or
         removed a file in, or beneath, looked at again; else each looked at."""
@@ -435,7 +435,7 @@ class KeptSite:
         text = json.dumps({"format": FORMAT, "code": self.code, "language": self.language, "frame": self.frame,
                            "pages": pages, "copied": sorted(self.copied & pages.keys()),
                            "sources": {name: key for name, key in self.sources.items() if name in pages},
-                           "folders": self._folder_times(site_dir, pages), "saved": saved},
+                           "folders": self._times_listed(site_dir, pages), "saved": saved},
                           separators=(",", ":"))
         try:
             if linked(self.index):

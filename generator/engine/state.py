@@ -147,7 +147,6 @@ class Build:
     sidebars: set[str] | None = None  # the festivals whose sidebars the engine makes (None: all; on_files)
     given: int = 0  # the generated pages the engine is given (on_files: in the site in marks, not all)
     prepared: Loaded | None = None  # the data, once on_config's first steps are taken (hooks.py _prepared)
-    quick_tried: bool = False  # _quick tried before the engine started (hooks.py before_engine)
     kept_site: KeptSite | None = None  # the site's folder as the last build left it, with a cache (kept.py)
     digested: int = 0  # the generated pages whose output is found by what it is made from (on_files)
     error_page: str = ""  # the digest of what the theme's "page not found" is made from, with a cache (on_env)
