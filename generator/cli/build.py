@@ -18,12 +18,13 @@ from .common import Commands, EXIT_BUILD_FAILED, EXIT_DATA_ERRORS, EXIT_OK, ROOT
 
 
 def run(args: argparse.Namespace) -> int:
-    ratings, checks = _kept(args, "ratings"), _kept(args, "checks")
-    loaded = checked(args.data, args.annotations == "github", ratings, checks)
+    ratings, checks, rounds = _kept(args, "ratings"), _kept(args, "checks"), _kept(args, "rounds")
+    loaded = checked(args.data, args.annotations == "github", ratings, checks, rounds)
     if args.summary is not None:  # (first, and whatever the data holds: its problems in plain words)
         with args.summary.open("a", encoding="utf-8") as out:
             out.write("\n".join(summary_of(loaded, args.base, ratings, checks)) + "\n")
-    for store in (ratings, checks):  # (the data and the summary's base rated and checked: kept for the next build)
+    for store in (ratings, checks, rounds):  # (the data read, and it and the summary's base rated and checked: kept
+        # for the next build)
         if store is not None:
             store.save()
     if not loaded.ok:
@@ -48,10 +49,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _kept(args: argparse.Namespace, kind: str) -> PageCache | None:
-    """The FESA ratings (`kind` "ratings") or FESA files' checks ("checks") of the last build (engine/cache.py,
-    beside its pages): a tournament rated as then is not rated again, a turnering.txt written as then and passed
-    is not checked again. None without a build cache, or when the engine cannot be loaded (the build says so
-    later)."""
+    """The FESA ratings (`kind` "ratings"), FESA files' checks ("checks") or round files read ("rounds") of the last
+    build (engine/cache.py, beside its pages): a tournament rated as then is not rated again, a turnering.txt written
+    as then and passed is not checked again, a round file as it was then is not parsed again. None without a build
+    cache, or when the engine cannot be loaded (the build says so later)."""
     folder = cache.folder_for((args.site_dir or args.config.parent / "site").resolve())
     if folder is None:
         return None

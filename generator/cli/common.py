@@ -34,8 +34,9 @@ def check_data(data: Path, github: bool = False) -> bool:
     return checked(data, github).ok
 
 
-def checked(data: Path, github: bool = False, ratings: Store | None = None, checks: Store | None = None) -> Loaded:
-    loaded = load(data, ratings=ratings, fesa_checks=checks)
+def checked(data: Path, github: bool = False, ratings: Store | None = None, checks: Store | None = None,
+            rounds: Store | None = None) -> Loaded:
+    loaded = load(data, ratings=ratings, fesa_checks=checks, rounds=rounds)
     print_report(loaded, data, github)
     return loaded
 

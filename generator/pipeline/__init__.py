@@ -18,6 +18,7 @@ from ..kinds import REGISTRY, kind_of
 from ..model import DataSet, Event
 from ..rules.prizes import knockout_prizes
 from ..rules.festival_elo import player_elo
+from ..sources import kept_rounds
 from ..sources.reader import read_data
 from ..sources.site_config import beside, site_texts
 from ..rules.standings import EventResults
@@ -28,13 +29,15 @@ __all__ = ["FesaFile", "Loaded", "PrizeLine", "awarded", "festival_prizes", "loa
 
 
 def load(root: Path, stop_at: tuple[str, int] | None = None, ratings: Store | None = None,
-         fesa_checks: Store | None = None) -> Loaded:
+         fesa_checks: Store | None = None, rounds: Store | None = None) -> Loaded:
     """stop_at=(festival/event, n): read that event's rounds only up to n - 1, to pair round n. `ratings`: the
     ratings an earlier build kept (the build cache), which a tournament rated as then is taken from; `fesa_checks`: the
-    turnering.txt files an earlier build wrote that passed FESA's checks (`fesa_file`), not checked again."""
+    turnering.txt files an earlier build wrote that passed FESA's checks (`fesa_file`), not checked again; `rounds`:
+    the round files as an earlier build read them (sources/kept_rounds.py), not parsed again where they did not
+    change."""
     report = Report()
     site_texts(beside(root), report)  # the site's own texts, which the theme prints on every page
-    data = read_data(root, report, REGISTRY, stop_at)
+    data = read_data(root, report, REGISTRY, stop_at, kept_rounds.reader(rounds) if rounds is not None else None)
     checks.check_data(data, report)
     loaded = Loaded(data, report)
     if loaded.ok:

@@ -30,17 +30,18 @@ from ..model import (DataSet, Festival, GrandPrixEvent, GrandPrixRules, Player, 
 from . import common
 from .site_names import taken_at_top, taken_in_festival, taken_in_list
 from .common import SLUG
-from .events import Registry, read_event
+from .events import Registry, RoundReader, read_event
 from .fesa_event import read_fesa_tournament
 from .fields import Fields, as_str, suggest
 from .yamltree import NOTE_LINE, Mapping, Scalar, load, read_bytes
 
 
 
-def read_data(root: Path, report: Report, kinds: Registry, stop_at: tuple[str, int] | None = None) -> DataSet:
+def read_data(root: Path, report: Report, kinds: Registry, stop_at: tuple[str, int] | None = None,
+              round_reader: RoundReader | None = None) -> DataSet:
     """Read everything, each event's own keys by its kind from `kinds` (the registry of generator/kinds, handed
     in by the pipeline). stop_at=(festival/event, n): leave out that event's round files from round n on (to pair
-    round n again)."""
+    round n again). `round_reader`: as read_event's."""
     players = read_players(root / "players.yaml", report)
     festivals = []
     if not root.is_dir():
@@ -61,7 +62,7 @@ def read_data(root: Path, report: Report, kinds: Registry, stop_at: tuple[str, i
                          "rename the folder, e.g. with the year first: 2024-" + folder.name)
             continue
         if (folder / "festival.yaml").exists():
-            festival = read_festival(folder, report, kinds, stop_at)
+            festival = read_festival(folder, report, kinds, stop_at, round_reader)
             if festival is not None:
                 festivals.append(festival)
         elif (folder / "turnering.txt").exists():
@@ -151,7 +152,7 @@ def _fesa_name(f: Fields, report: Report) -> tuple[str, str] | None:
 
 
 def read_festival(folder: Path, report: Report, kinds: Registry,
-                  stop_at: tuple[str, int] | None = None) -> Festival | None:
+                  stop_at: tuple[str, int] | None = None, round_reader: RoundReader | None = None) -> Festival | None:
     shown = display_path(folder / "festival.yaml")
     tree = load(folder / "festival.yaml", shown, report)
     f = Fields(tree, report, "festival.yaml", Location(shown, 1))
@@ -198,7 +199,7 @@ def read_festival(folder: Path, report: Report, kinds: Registry,
                          suggest(event_id, sorted(folders)) or "create the folder and its event.yaml")
             continue
         last = stop_at[1] if stop_at and stop_at[0] == f"{folder.name}/{event_id}" else None
-        event = read_event(folder / event_id, folder.name, report, kinds, last)
+        event = read_event(folder / event_id, folder.name, report, kinds, last, round_reader)
         if event is not None:
             events.append(replace(event, city=city, country=country, fesa_city=fesa_city,
                                   city_loc=city_node.loc if city_node is not None else None))
