@@ -6,7 +6,9 @@ import contextlib
 from collections import Counter
 import functools
 import gc
+import hashlib
 import io
+import json
 import logging
 import os
 import resource
@@ -32,6 +34,7 @@ from mkdocs.exceptions import MkDocsException
 
 from generator.pipeline import Loaded
 from generator.render import i18n
+from generator.render.after import keep_marks, kept_marks
 from generator.render.base import compiled_by
 from generator.render.keys import Memo
 from generator.render.marks import MARKED, mark, rootward
@@ -171,6 +174,9 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
                   from_marks=FromMarks() if code == MARKED else after.from_marks if after else None)
     build.site_dir = site_dir
     build.kept_site = site
+    marks_key = _marks_key(config_file, build) if pages is not None and code != MARKED else None
+    if pages is not None and marks_key is not None:
+        _earlier_marks(pages, marks_key, build)
     patched = False
     try:
         with _cleaned_by(site, codes[1:] if code == codes[0] else ()):
@@ -185,6 +191,8 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
     if code == codes[0] and len(codes) > 1:
         _theme_texts_compiled(config, codes[1:])
     if pages is not None and parts is not None and code != MARKED:  # (the pages in marks: kept till the end)
+        if marks_key is not None and (put_in := kept_marks(code, build.root)) is not None:
+            pages.put(marks_key, json.dumps(put_in, ensure_ascii=False, separators=(",", ":")))
         if site is not None:
             site.save(site_dir)
             if not patched and code != codes[0]:
@@ -211,6 +219,32 @@ def _language(config_file: Path, data: Path, loaded: Loaded, first: MkDocsConfig
         print(f"INFO    -  {code}: {reused:,} of {build.digested:,} generated pages from the build cache{held}{words}; "
               f"{made}{rest}", file=sys.stderr)
     return build
+
+
+def _marks_key(config_file: Path, build: Build) -> str | None:
+    """The key the build cache keeps the marks a language put in under (render/after.py `kept_marks`): its language,
+    whether it is at the site's root, and the settings, the site's languages and addresses (a mark's text depends
+    on none of these but the first two: they are there all the same). None where the settings cannot be read."""
+    try:
+        settings = config_file.read_bytes().decode("utf-8", "replace")
+    except OSError:
+        return None
+    return hashlib.sha256(json.dumps(["marks put in", build.language, build.root, build.languages, build.site_root,
+                                      settings]).encode()).hexdigest()
+
+
+def _earlier_marks(pages: cache.PageCache, key: str, build: Build) -> None:
+    """The marks the last build put in, in the language (render/after.py `keep_marks`), from its cache: a round's
+    results change the same pages as the last round's did, and their marks are mostly the same. Anything but what
+    `kept_marks` gave is ignored (the marks are put in anew)."""
+    text = pages.other(key)
+    if text is None:
+        return
+    try:
+        found = json.loads(text)
+    except (ValueError, RecursionError):
+        return
+    keep_marks(build.language, build.root, found)
 
 
 def _frame_kept(site: KeptSite, pages: cache.PageCache, site_dir: Path) -> None:

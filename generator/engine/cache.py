@@ -195,15 +195,15 @@ class PageCache:
         found = self._taken(digest)
         return found[0] if found is not None else None
 
-    def _taken(self, digest: str) -> tuple[bytes, str] | None:
-        """The entry as written and as text (`take`)."""
+    def _taken(self, digest: str, page: bool = True) -> tuple[bytes, str] | None:
+        """The entry as written and as text (`take`); `page`: counted among the pages reused."""
         found = self._read_page(digest)
         if found is not None:
             if not self.appending:
                 self._write(digest, found[0], self.kept[digest][2])
             elif not self.stopped:
                 self.made[digest] = self.kept[digest]  # (where it is, in the data file this build appends to)
-            self.reused += 1
+            self.reused += page
         return found
 
     def keep(self, digest: str) -> bool:
@@ -227,6 +227,12 @@ class PageCache:
 
     def get(self, digest: str) -> str | None:
         found = self._taken(digest)  # (as text: read as UTF-8 once, where it is checked)
+        return found[1] if found is not None else None
+
+    def other(self, digest: str) -> str | None:
+        """An entry that is not a page (the marks a language put in: engine/build.py), as `get` gives it, but not
+        counted among the pages reused."""
+        found = self._taken(digest, page=False)
         return found[1] if found is not None else None
 
     def _read_page(self, digest: str) -> tuple[bytes, str] | None:

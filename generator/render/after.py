@@ -136,18 +136,31 @@ def text(marked: str, code: str, theme: Callable[[str], str] | None = None, chec
     """`marked` with each mark's text in the language `code`, the current one (i18n.speaking; not the source
     language: only another language's pages are made this way); None where a mark cannot be read back (the
     module's docstring; `checked`: it was, by `readable`). Marks are put in from the innermost out, each once a
-    process (`_known_marks`)."""
+    process (`_known_marks`), or as an earlier build put it in (`keep_marks`)."""
     if not checked and _LEFT.search(marked):
         return None
     at_root = not i18n.current().root  # (the default language's pages, at the site's root: marks.rootward)
     known = _known_marks(code, at_root)
+    earlier = _earlier_marks(code, at_root)
+    kept = _kept_marks(code, at_root)
 
     def put(m: re.Match[str]) -> str | None:
-        value = known.get(m[0])
+        whole = m[0]
+        value = known.get(whole)
         if value is None:
-            value = _value(m[1], m[2].split(SLOT)[1:], code, theme, at_root)
-            if value is not None:
-                known[m[0]] = value
+            value = earlier.get(whole)
+            if value is None:
+                parts = _head(m[1])
+                if parts is None:
+                    return None
+                value = _value(parts, m[2].split(SLOT)[1:], code, theme, at_root)
+                if value is None:
+                    return None
+                if parts[1] not in _NOT_KEPT:
+                    kept[whole] = value
+            else:
+                kept[whole] = value
+            known[whole] = value
         return value
 
     done = _inside_out(marked, put)
@@ -196,13 +209,51 @@ def _known_marks(code: str, at_root: bool) -> dict[str, str]:
     return {}
 
 
-def _value(head: str, slots: list[str], code: str, theme: Callable[[str], str] | None,
-           at_root: bool = False) -> str | None:
-    """One mark's text in the language `code`: its head (sentinel, kind, payload) and its slots, filled in;
-    `at_root`: on a page of the site's default language, at its root."""
-    parts = _head(head)
-    if parts is None:
-        return None
+# The marks an earlier build put in (the build cache keeps them: engine/build.py), and those of this process that the
+# next build may take (`kept_marks`). A mark's text is a function of the mark alone (its kind, its payload and its
+# slots, every value it shows written in it, inner marks already put in), the language, whether the page is at the
+# site's root, and the code (the catalogues, Babel's data: the cache holds only what the same code wrote); but for an
+# organizer's text, which the data gives (t, O), and the theme's own (T): those are put in anew at every build.
+_NOT_KEPT = frozenset("tOT")
+MAX_KEPT_MARKS = 20_000  # (a round's results put in a few thousand in a language; a cold build, 40,000 at 5,000 pages)
+
+
+@functools.cache
+def _earlier_marks(code: str, at_root: bool) -> dict[str, str]:
+    return {}
+
+
+@functools.cache
+def _kept_marks(code: str, at_root: bool) -> dict[str, str]:
+    return {}
+
+
+def keep_marks(code: str, root: str, found: object) -> bool:
+    """The marks an earlier build put in, in the language `code` (`root`: the way from its pages to the site's root,
+    as i18n.speaking has it), as `kept_marks` gave them (read from the build cache, which holds only what the same
+    code wrote), taken where this process has not put them in; anything but an object of at most MAX_KEPT_MARKS
+    texts by text is ignored: whether it was taken."""
+    if not (type(found) is dict and len(found) <= MAX_KEPT_MARKS
+            and all(type(k) is str and type(v) is str for k, v in found.items())):
+        return False
+    earlier = _earlier_marks(code, not root)
+    earlier.clear()
+    earlier.update(found)
+    return True
+
+
+def kept_marks(code: str, root: str) -> dict[str, str] | None:
+    """The marks this process put in in the language `code` for the next build (`keep_marks`): those of the kinds
+    kept, found or taken; None where they are more than MAX_KEPT_MARKS (a cold build's, most of them of pages that
+    the next build does not make: the earlier ones are kept)."""
+    kept = _kept_marks(code, not root)
+    return dict(kept) if len(kept) <= MAX_KEPT_MARKS else None
+
+
+def _value(parts: tuple[tuple[_Escape, ...], str, str], slots: list[str], code: str,
+           theme: Callable[[str], str] | None, at_root: bool = False) -> str | None:
+    """One mark's text in the language `code`: its head (`_head`: its sentinel's escapes, its kind and payload)
+    and its slots, filled in; `at_root`: on a page of the site's default language, at its root."""
     escapes, kind, payload = parts
     try:
         if kind in "gn":
