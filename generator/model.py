@@ -70,6 +70,10 @@ class Result(Enum):
     GOTE_WINS_UNPLAYED = "-+"  # sente did not show up
     NEITHER_PLAYED = "--"  # neither showed up
 
+    # (a member is itself alone: hashed as an object, in C, not by its name, as Enum does in Python; the standings
+    # look results and outcomes up some 200,000 times a build)
+    __hash__ = object.__hash__
+
 
 class Outcome(Enum):
     """One player's round, explicit: a bye is not a win and an absence is not a loss (they may score alike)."""
@@ -96,10 +100,13 @@ class Outcome(Enum):
     # Translators: a player's result in one round: the game is not played yet
     PENDING = N_("not played yet")
 
-    @property
-    def played(self) -> bool:
-        """A game really played over the board (what tiebreaks count)."""
-        return self in (Outcome.WIN, Outcome.DRAW, Outcome.LOSS)
+    played: bool  # a game really played over the board (what tiebreaks count)
+
+    def __init__(self, _text: str) -> None:
+        # (an attribute of each member, not a property: the tiebreaks read it some 100,000 times a build)
+        self.played = self._name_ in ("WIN", "DRAW", "LOSS")
+
+    __hash__ = object.__hash__  # (as Result's)
 
 
 @dataclass(frozen=True)

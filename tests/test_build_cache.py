@@ -747,7 +747,8 @@ FOLDERS = {"folders": {"": 5, "players/": 6, "players/ann/": 7}, "saved": 9}
 
 
 @pytest.mark.parametrize("name", ["../index.html", "/etc/hostname", "a//index.html", "a/./index.html",
-                                  "a/../../index.html", "a\\index.html", ""])
+                                  "a/../../index.html", "a\\index.html", "", "players/", "players/..", ".",
+                                  "a\0.html", "x" * 1000])
 def test_a_list_of_the_site_that_names_a_file_outside_the_languages_folder_is_said_and_ignored(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
     """(A list ignored is no list: the build then empties the site's folder and writes every page, as the first

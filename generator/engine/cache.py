@@ -114,8 +114,11 @@ def write_index(index: Path, text: str) -> None:
 
 
 def _is_entry(value: Any) -> bool:
-    return (isinstance(value, list) and len(value) == 3 and all(isinstance(v, int) and v >= 0 for v in value[:2])
-            and isinstance(value[2], str) and len(value[2]) == 64)
+    if type(value) is not list or len(value) != 3:  # (JSON's lists: checked for every page at every build)
+        return False
+    offset, length, sha = value
+    return (isinstance(offset, int) and offset >= 0 and isinstance(length, int) and length >= 0
+            and isinstance(sha, str) and len(sha) == 64)
 
 
 class PageCache:

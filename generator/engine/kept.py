@@ -59,6 +59,7 @@ import contextlib
 import hashlib
 import json
 import os
+import re
 import stat
 import sys
 import time
@@ -79,10 +80,19 @@ RACY_COARSE_NS = 2_000_000_000
 
 
 def _is_entry(name: Any, value: Any) -> bool:
-    return (isinstance(name, str) and 0 < len(name) < 1000 and not name.startswith("/") and "\\" not in name
-            and "\0" not in name and all(part not in ("", ".", "..") for part in name.split("/"))
-            and isinstance(value, list) and len(value) == 3 and isinstance(value[0], str) and len(value[0]) == 64
-            and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value[1:]))
+    """Whether a list's entry is a file's path in the language's folder (its folders' names neither empty, "." nor
+    "..", no backslash, no NUL) with its digest, size and time (checked for every file at every build: by types and
+    one pattern)."""
+    if not (type(name) is str and 0 < len(name) < 1000 and _NAME.fullmatch(name) is not None
+            and type(value) is list and len(value) == 3):
+        return False
+    digest, size, mtime = value
+    return type(digest) is str and len(digest) == 64 and type(size) is int and size >= 0 and type(mtime) is int \
+        and mtime >= 0
+
+
+_PART = r"(?!\.\.?(?:/|\Z))[^/\\\x00]+"  # (a name in a path: not "." nor "..", without a slash, backslash or NUL)
+_NAME = re.compile(f"{_PART}(?:/{_PART})*")
 
 
 def _files(site_dir: Path, others: Collection[str] = ()) -> Iterator[tuple[str, os.DirEntry[str]]]:
@@ -218,6 +228,7 @@ class KeptSite:
         self.sources: dict[str, str] = {}
         # The folders' times when the last build's list was written (the module's docstring), and when
         self.listed_folders: dict[str, int] = {}
+        self.folders_of_listed: set[str] = {""}  # (the folders that hold the files listed: `_folders`, found once)
         self.listed_saved = 0
         # The folders' times as `intact` found them (each is listed again so, but those this build wrote or removed
         # a file in, or beneath), and the files this build removed (`finish`)
@@ -249,12 +260,13 @@ class KeptSite:
                 and isinstance(copied, list) and all(isinstance(name, str) and name in pages for name in copied)
                 and isinstance(sources, dict) and all(isinstance(v, str) and len(v) == 64 and k in pages
                                                       for k, v in sources.items())
-                and isinstance(folders, dict) and folders.keys() <= _folders(pages)
+                and isinstance(folders, dict) and folders.keys() <= (holding := _folders(pages))
                 and all(_is_time(v) for v in folders.values()) and _is_time(saved)):
             self._ignored("it is not what the build writes")
             return
         self.listed, self.listed_frame, self.listed_copied = pages, frame, frozenset(copied)
         self.listed_sources, self.listed_folders, self.listed_saved = sources, folders, int(saved)
+        self.folders_of_listed = holding
 
     def _ignored(self, why: str) -> None:
         print(f"WARNING -  The list of the site's pages {self.index} is ignored: {why}; every page is written anew",
@@ -297,7 +309,7 @@ class KeptSite:
         (but at its top, one whose name begins with a dot); each is then held. A folder whose time is as listed, and
         was not racy, holds the entries listed in it (the module's docstring); another is looked into."""
         if (not self.frame or self.listed_frame != self.frame or not site_dir.is_dir() or site_dir.is_symlink()
-                or self.listed_folders.keys() != _folders(self.listed)):
+                or self.listed_folders.keys() != self.folders_of_listed):
             return False
         try:
             top = os.open(site_dir, os.O_RDONLY | os.O_DIRECTORY)
