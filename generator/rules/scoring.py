@@ -103,11 +103,15 @@ def event_records(event: Event, late_points: dict[PlayerId, Fraction] | None = N
         for pid, recs in records.items():
             first = event.from_round.get(pid, 1)
             if rnd.number < first:
-                bonus = late_points.get(pid, Fraction(0)) if rnd.number == first - 1 else Fraction(0)
+                bonus = late_points.get(pid, _ZERO) if rnd.number == first - 1 else _ZERO
                 recs.append(RoundRecord(rnd.number, Outcome.LATE, bonus))
-            else:
-                recs.append(this.get(pid, RoundRecord(rnd.number, Outcome.ABSENT, Fraction(0))))
+            else:  # (a record made only for a player the round does not name: most are named)
+                rec = this.get(pid)
+                recs.append(rec if rec is not None else RoundRecord(rnd.number, Outcome.ABSENT, _ZERO))
     return records
+
+
+_ZERO = Fraction(0)  # (a Fraction is never changed: one for every record that scores nothing)
 
 
 def late_total(records: Records, pid: PlayerId, after_round: int) -> Fraction:

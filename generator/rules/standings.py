@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 from dataclasses import dataclass, field
@@ -41,16 +40,19 @@ def standings(records: Records, after_round: int, tiebreak_keys: tuple[str, ...]
     # with reverse=True keeps the order of equal items).
     order = sorted(records, key=lambda pid: (names.get(pid, pid), pid))
     order.sort(key=keys.__getitem__, reverse=True)
-    counts = Counter(keys.values())
+    # (the same values are next to each other once sorted: a player shares his rank with the one above or below,
+    # found by comparing neighbours rather than by counting the values, each hashed: a Fraction's hash is slow)
+    ranked = [keys[pid] for pid in order]
+    tied = [index > 0 and ranked[index - 1] == value for index, value in enumerate(ranked)]
     table: list[Standing] = []
     for index, pid in enumerate(order):
         rank = index + 1
-        if table and keys[table[-1].player] == keys[pid]:
+        if tied[index]:
             rank = table[-1].rank
-        shared = counts[keys[pid]] > 1
+        shared = tied[index] or (index + 1 < len(order) and tied[index + 1])
         played = games_played(records, pid, after_round)
         late = late_total(records, pid, after_round)
-        table.append(Standing(rank, shared, pid, score[pid], keys[pid][1:], played, late))
+        table.append(Standing(rank, shared, pid, score[pid], ranked[index][1:], played, late))
     return table
 
 
