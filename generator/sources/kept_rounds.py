@@ -17,9 +17,10 @@ import datetime as dt
 import hashlib
 import json
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from ..diagnostics import Location, Report, display_path
+from ..fesa.preview import Store  # (the build cache's, as for the ratings: text by a 64-hex-digit key)
 from ..model import Board, Capture, Match, Ref, Result, Round
 from .events import RoundReader
 from .rounds import read_round
@@ -27,14 +28,6 @@ from .yamltree import read_bytes
 
 FORMAT = "banzuke-round/1"
 _RESULTS = {r.value: r for r in Result}
-
-
-class Store(Protocol):
-    """Text by a 64-hex-digit key (the engine's build cache, which holds only what the same code wrote)."""
-
-    def get(self, key: str) -> str | None: ...
-
-    def put(self, key: str, value: str) -> None: ...
 
 
 def reader(store: Store) -> RoundReader:
